@@ -1,0 +1,26 @@
+// Prisma CLI configuration. Prisma 6.19.3 with a driver adapter runs its bundled WASM schema
+// engine, so migrations work with no internet (see README "Migrations").
+import { defineConfig } from "prisma/config";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+
+// 6.19.3 replays multi-statement migrations into the shadow database through a one-statement
+// call, so every later `migrate dev` fails with P3006; run statement-less SQL through exec().
+class ShadowSafeBetterSQLite3 extends PrismaBetterSQLite3 {
+  async connectToShadowDb() {
+    const adapter = await super.connectToShadowDb();
+    const db = (adapter as any).client;
+    const run = adapter.executeRaw.bind(adapter);
+    adapter.executeRaw = async (q) => {
+      if (q.args.length === 0) { db.exec(q.sql); return 0; }
+      return run(q);
+    };
+    return adapter;
+  }
+}
+
+export default defineConfig({
+  experimental: { adapter: true },
+  schema: "prisma/schema.prisma",
+  engine: "js",
+  adapter: async () => new ShadowSafeBetterSQLite3({ url: process.env.DATABASE_URL ?? "file:./data/lede.db" }),
+});
