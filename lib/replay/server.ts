@@ -1,0 +1,122 @@
+// The replay web: an HTTP server on 127.0.0.1 that serves real saved sites under their own host
+// names and paths, so the crawler can be tested and demonstrated with no internet.
+//
+// Hosts are told apart by the Host header; the crawler reaches them through HOST_MAP
+// ("www.npr.org=127.0.0.1:PORT,..."). For each host it serves the saved pages at their original
+// paths, `/robots.txt`, `/sitemap.xml` and a generated `/` index; everything else is 404.
+// Absolute links to a replayed host are rewritten from https to http (the replay speaks plain HTTP).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { join, resolve } from "node:path";
+import type { AddressInfo } from "node:net";
+
+export interface ReplayPage {
+  host: string;
+  path: string;
+  file: string;
+  title?: string | null;
+  type?: string;
+}
+
+export interface ReplayWebOptions {
+  /** Folder with manifest.json and the saved pages (default: test/fixtures/replay). */
+  dir?: string;
+  /** Port on 127.0.0.1; 0 picks a free one. */
+  port?: number;
+  /** Extra routes for tests: host → path → handler. */
+  extraRoutes?: Record<string, Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
+  /** Override robots.txt per host. */
+  robots?: Record<string, string>;
+}
+
+export interface ReplayWeb {
+  port: number;
+  hosts: string[];
+  pages: ReplayPage[];
+  /** HOST_MAP value routing every replayed host to this server. */
+  hostMap: string;
+  /** http://host/ for each replayed host. */
+  seedUrl(host: string): string;
+  requests: { host: string; path: string }[];
+  close(): Promise<void>;
+}
+
+export const defaultReplayDir = resolve(import.meta.dirname, "..", "..", "test", "fixtures", "replay");
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+}
+
+export function loadReplayPages(dir = defaultReplayDir): ReplayPage[] {
+  return JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as ReplayPage[];
+}
+
+export async function startReplayWeb(opts: ReplayWebOptions = {}): Promise<ReplayWeb> {
+  const dir = opts.dir ?? defaultReplayDir;
+  const pages = loadReplayPages(dir);
+  const hosts = [...new Set(pages.map((p) => p.host))];
+  const hostPattern = new RegExp(`https://(${hosts.map((h) => h.replace(/\./g, "\\.")).join("|")})(?=[/"'?#\\s])`, "g");
+  const bodies = new Map<string, Buffer>();
+  const requests: { host: string; path: string }[] = [];
+
+  const pageBody = (p: ReplayPage): Buffer => {
+    const key = `${p.host}${p.path}`;
+    let body = bodies.get(key);
+    if (!body) {
+      const html = gunzipSync(readFileSync(join(dir, p.file))).toString("utf8");
+      body = Buffer.from(html.replace(hostPattern, "http://$1"), "utf8");
+      bodies.set(key, body);
+    }
+    return body;
+  };
+
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) => {
+    res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body) });
+    res.end(body);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+    const path = req.url ?? "/";
+    requests.push({ host, path });
+    const extra = opts.extraRoutes?.[host]?.[path];
+    if (extra) return extra(req, res);
+    const sitePages = pages.filter((p) => p.host === host);
+    if (sitePages.length === 0) return send(res, 404, "text/plain", "unknown host\n");
+    if (path === "/robots.txt") {
+      const robots = opts.robots?.[host] ?? `User-agent: *\nAllow: /\n\nSitemap: http://${host}/sitemap.xml\n`;
+      return send(res, 200, "text/plain; charset=utf-8", robots);
+    }
+    if (path === "/sitemap.xml") {
+      const urls = sitePages.map((p) => `  <url><loc>${escapeHtml(`http://${host}${p.path}`)}</loc></url>`).join("\n");
+      return send(res, 200, "application/xml; charset=utf-8",
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+    }
+    if (path === "/") {
+      const links = sitePages
+        .map((p) => `<li><a href="${escapeHtml(p.path)}">${escapeHtml(p.title ?? p.path)}</a></li>`)
+        .join("\n");
+      return send(res, 200, "text/html; charset=utf-8",
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${host}</title></head><body><h1>${host}</h1><ul>\n${links}\n</ul></body></html>`);
+    }
+    const page = sitePages.find((p) => p.path === path);
+    if (!page) return send(res, 404, "text/html; charset=utf-8", "<!doctype html><title>Not found</title><h1>404</h1>");
+    return send(res, 200, "text/html; charset=utf-8", pageBody(page));
+  });
+
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => ok());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    hosts,
+    pages,
+    hostMap: hosts.map((h) => `${h}=127.0.0.1:${port}`).join(","),
+    seedUrl: (h) => `http://${h}/`,
+    requests,
+    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+  };
+}
