@@ -1,0 +1,79 @@
+// Boilerplate removal before scoring: drop what can never be article text (scripts, styles, forms,
+// embedded frames), hidden nodes, and page furniture recognised by tag or by class/id — the same
+// kind of lists trafilatura (htmlprocessing.py) and Readability (REGEXPS.unlikelyCandidates) use.
+// Works in place on a parsed document: call it on a copy you no longer need.
+import type { AnyNode, Element, ParentNode } from "./dom.ts";
+import { classAndId, isElement, removeNode } from "./dom.ts";
+
+/** Elements whose content is never article text. */
+const ALWAYS_DROP_TAGS = new Set([
+  "script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed", "svg", "canvas",
+  "form", "button", "input", "select", "textarea", "option", "label", "dialog", "link", "meta", "head", "title",
+]);
+
+/** Page furniture by tag: dropped in the strict pass, kept when the orchestrator relaxes. */
+const FURNITURE_TAGS = new Set(["nav", "footer", "aside", "menu"]);
+
+/** class/id words of furniture (Readability's unlikelyCandidates plus trafilatura's usual suspects). */
+const UNLIKELY_RE = /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|combx|comments?|community|cookie|consent|disqus|extra|footer|gdpr|legends?|menu|navbar|nav|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor(ed)?|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|share|sharing|subscribe|subscription|promo|outbrain|taboola|teaser|widget|toolbar|masthead|site-header|topbar|signup|login|tags|tagcloud|author-bio|print|jump|skip)($|[-_\s])/i;
+
+/** class/id words that rescue an element the unlikely pattern matched (Readability's okMaybeItsACandidate). */
+const MAYBE_RE = /and|article|body|column|content|main|shadow|entry|story|post|text/i;
+
+/** Tags never removed by the class/id rule: the whole document would go with them. */
+const PROTECTED_TAGS = new Set(["html", "body", "article", "main"]);
+
+/** Inline style that hides an element. */
+const HIDDEN_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+
+export interface CleanOptions {
+  /** Also drop nav/footer/aside and class/id furniture (the strict pass). Default true. */
+  dropFurniture?: boolean;
+}
+
+export interface CleanStats { removed: number }
+
+/** Remove non-content nodes from the subtree under `root`, in place. */
+export function removeBoilerplate(root: ParentNode, opts: CleanOptions = {}): CleanStats {
+  const dropFurniture = opts.dropFurniture ?? true;
+  const stats = { removed: 0 };
+  cleanChildren(root, dropFurniture, stats);
+  return stats;
+}
+
+function cleanChildren(parent: ParentNode, dropFurniture: boolean, stats: CleanStats): void {
+  // iterate over a copy: removal splices the live array
+  for (const child of [...parent.children]) {
+    if (child.type === "comment" || child.type === "directive" || child.type === "cdata") { removeNode(child); continue; }
+    if (!isElement(child)) continue;
+    if (shouldDrop(child, dropFurniture)) { removeNode(child); stats.removed++; continue; }
+    cleanChildren(child, dropFurniture, stats);
+  }
+}
+
+function shouldDrop(el: Element, dropFurniture: boolean): boolean {
+  const name = el.name;
+  if (ALWAYS_DROP_TAGS.has(name)) return true;
+  if (isHidden(el)) return true;
+  if (!dropFurniture) return false;
+  if (FURNITURE_TAGS.has(name)) return true;
+  if (PROTECTED_TAGS.has(name)) return false;
+  const ci = classAndId(el);
+  if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) return true;
+  const role = el.attribs.role;
+  if (role === "navigation" || role === "banner" || role === "contentinfo" || role === "complementary" || role === "dialog" || role === "alert") return true;
+  return false;
+}
+
+function isHidden(el: Element): boolean {
+  const a = el.attribs;
+  if ("hidden" in a) return true;
+  if (a["aria-hidden"] === "true" && el.name !== "img") return true;
+  if (a.style && HIDDEN_STYLE_RE.test(a.style)) return true;
+  return false;
+}
+
+/** Whether a node is an element with one of the given names. */
+export function isTag(node: AnyNode, names: Set<string>): node is Element {
+  return isElement(node) && names.has(node.name);
+}

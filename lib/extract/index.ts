@@ -1,0 +1,36 @@
+// Public entry point of article extraction: one call, one result. The crawler worker, the CLI and
+// the benchmark all come through here; the recipe itself lives in orchestrator.ts.
+import type { TemplateState } from "./template.ts";
+import { runExtraction } from "./orchestrator.ts";
+
+export interface ExtractOptions {
+  /** Page URL: resolves relative links and images, feeds metadata (dates in the URL, site). */
+  url: string;
+  /** The site's template (from ./template.ts), when the site has one. */
+  template?: TemplateState;
+}
+
+export interface ExtractResult {
+  title: string;
+  /** Paragraphs separated by "\n\n"; headings kept as their own paragraphs. */
+  text: string;
+  /** Sanitised article HTML: no scripts, no on* handlers, no iframes, links/images absolute. */
+  html: string;
+  author: string | null;
+  /** ISO 8601. */
+  publishedAt: string | null;
+  modifiedAt: string | null;
+  lang: string | null;
+  imageUrl: string | null;
+  canonicalUrl: string | null;
+  siteName: string | null;
+  /** Which method won: "template" | "density+blocks" | "density" | "blocks" | "body". */
+  method: string;
+  /** Why that method won (and what was tried before it). */
+  methodReason: string;
+}
+
+/** Extract the main article and its metadata from one page's HTML. Never throws on odd HTML. */
+export function extractArticle(html: string, opts: ExtractOptions): ExtractResult {
+  return runExtraction(html, opts);
+}
