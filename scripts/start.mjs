@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `npm start`: run Lede on one machine.
+//   1. apply database migrations (before any process opens the database);
+//   2. build the web app when the build is missing or older than the sources;
+//   3. run the Next.js server and the crawl worker side by side;
+//   4. on Ctrl-C / SIGTERM stop both and wait for them, so no process is left behind.
+// If either child dies, the other is stopped too and the exit code says so.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { ensureAdminPassword } from "./admin-password.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+/** ms children get to finish after SIGTERM before they are killed. */
+const STOP_GRACE_MS = 10_000;
+/** Source paths whose change makes the build stale. */
+const BUILD_INPUTS = ["app", "lib", "public", "next.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
+const BUILD_STAMP = join(root, ".next", "lede-build-stamp");
+
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  CHECKPOINT_DISABLE: "1",
+  DOTENV_CONFIG_QUIET: "true",
+  DATABASE_URL: process.env.DATABASE_URL ?? `file:${join(root, "data", "lede.db")}`,
+};
+const port = env.PORT ?? "3000";
+const host = env.HOST ?? "127.0.0.1";
+
+function say(msg) {
+  process.stderr.write(`lede: ${msg}\n`);
+}
+
+function runOrExit(cmd, args, what) {
+  const res = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  if (res.status !== 0) {
+    say(`${what} failed (exit ${res.status ?? res.signal}); not starting.`);
+    process.exit(res.status || 1);
+  }
+}
+
+/** A signature of the build inputs: path, size and mtime of every file (fast, no reads). */
+function sourceStamp() {
+  const hash = createHash("sha256");
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      if (p.endsWith(join("lib", "generated"))) return;
+      for (const name of readdirSync(p).sort()) walk(join(p, name));
+    } else {
+      hash.update(`${p}\0${st.size}\0${st.mtimeMs}\n`);
+    }
+  };
+  for (const input of BUILD_INPUTS) walk(join(root, input));
+  return hash.digest("hex");
+}
+
+function buildIfStale() {
+  const stamp = sourceStamp();
+  const built = existsSync(join(root, ".next", "BUILD_ID")) && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, "utf8") === stamp;
+  if (built) return;
+  say("building the web app (first start or sources changed)…");
+  runOrExit(join(root, "node_modules", ".bin", "next"), ["build"], "next build");
+  writeFileSync(BUILD_STAMP, stamp);
+}
+
+// 1. Migrations first: Prisma's schema engine needs the database to itself.
+runOrExit(process.execPath, [join(root, "bin", "lede.mjs"), "migrate"], "database migration");
+ensureAdminPassword(env, say);
+// 2. Build.
+if (!process.argv.includes("--no-build")) buildIfStale();
+
+// 3. Children.
+const children = new Map();
+let stopping = false;
+let exitCode = 0;
+
+function startChild(name, cmd, args) {
+  const child = spawn(cmd, args, { cwd: root, env, stdio: "inherit" });
+  children.set(name, child);
+  child.on("exit", (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      say(`${name} exited (${signal ?? code}); stopping Lede.`);
+      exitCode = code || 1;
+      stop();
+    }
+    if (children.size === 0) process.exit(exitCode);
+  });
+  return child;
+}
+
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children.values()) child.kill("SIGTERM");
+  setTimeout(() => {
+    for (const child of children.values()) child.kill("SIGKILL");
+  }, STOP_GRACE_MS).unref();
+  if (children.size === 0) process.exit(exitCode);
+}
+
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+process.on("SIGHUP", stop);
+
+startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", host]);
+startChild("worker", process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")]);
+say(`running at http://${host}:${port}/ (database ${env.DATABASE_URL}); Ctrl-C stops.`);
