@@ -1,0 +1,141 @@
+// Duplicate lookups and records: canonical URL, exact content hash, and simhash near-duplicates through
+// the SimhashBand index (4 bands × 16 bits; never a scan over all articles).
+//
+// Pipeline use (after extraction and classification, inside the worker):
+//   1. const fp = fingerprint(article.text)                         (lib/dedup/fingerprint.ts, pure)
+//   2. const dup = await findDuplicate(db, { url, ...fp })           before inserting the article
+//      - dup?.kind === "canonical": the URL is already stored (Article.url is unique), so do not insert;
+//        record the page as outcome "duplicate", reason `canonical:${dup.originalId}`.
+//   3. insert the Article with fp.contentHash and fp.simhash, then
+//      await saveDedupResult(db, articleId, fp.simhash, dup)        links a duplicate to its original,
+//      or indexes an original's simhash bands so later near-duplicates find it.
+import type { Db } from "./client.ts";
+import { urlVariants } from "../dedup/canonical-url.ts";
+import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, simhashBands } from "../dedup/simhash.ts";
+
+export type DuplicateKind = "canonical" | "exact" | "near";
+
+export interface DuplicateMatch {
+  kind: DuplicateKind;
+  /** the original (root) article: a duplicate of a duplicate points at the first one */
+  originalId: number;
+  /** Hamming distance for near-duplicates, 0 otherwise */
+  distance: number;
+}
+
+export interface DuplicateQuery {
+  url: string;
+  contentHash: string;
+  simhash: string;
+  /** ignore this article (when checking one that is already stored) */
+  excludeArticleId?: number;
+}
+
+/** Rows read per band value: bounds the cost when a band value is common (boilerplate-heavy sites). */
+const NEAR_CANDIDATES_PER_BAND = 200;
+
+const rootOf = (row: { id: number; duplicateOfId: number | null }) => row.duplicateOfId ?? row.id;
+
+/** The first kind of duplicate found (canonical, then exact, then near), or null. */
+export async function findDuplicate(db: Db, q: DuplicateQuery): Promise<DuplicateMatch | null> {
+  const notSelf = q.excludeArticleId === undefined ? {} : { id: { not: q.excludeArticleId } };
+  const byUrl = await db.article.findFirst({
+    where: { url: { in: urlVariants(q.url) }, ...notSelf },
+    select: { id: true, duplicateOfId: true },
+    orderBy: { id: "asc" },
+  });
+  if (byUrl) return { kind: "canonical", originalId: rootOf(byUrl), distance: 0 };
+
+  const byHash = await db.article.findFirst({
+    where: { contentHash: q.contentHash, ...notSelf },
+    select: { id: true, duplicateOfId: true },
+    orderBy: { id: "asc" },
+  });
+  if (byHash) return { kind: "exact", originalId: rootOf(byHash), distance: 0 };
+
+  const near = await findNearDuplicate(db, q.simhash, q.excludeArticleId);
+  return near ? { kind: "near", originalId: near.originalId, distance: near.distance } : null;
+}
+
+/** The closest stored article within NEAR_DUPLICATE_MAX_DISTANCE bits, found through equal band values. */
+export async function findNearDuplicate(
+  db: Db,
+  simhash: string,
+  excludeArticleId?: number,
+): Promise<{ originalId: number; articleId: number; distance: number } | null> {
+  const bands = simhashBands(simhash);
+  const parts = bands.map(
+    () => `SELECT * FROM (SELECT articleId FROM SimhashBand WHERE band = ? AND value = ? LIMIT ${NEAR_CANDIDATES_PER_BAND})`,
+  );
+  const sql = `SELECT DISTINCT a.id AS id, a.simhash AS simhash, a.duplicateOfId AS duplicateOfId
+    FROM (${parts.join(" UNION ALL ")}) c JOIN Article a ON a.id = c.articleId`;
+  const args = bands.flatMap((value, band) => [band, value]);
+  const rows = await db.$queryRawUnsafe<{ id: number | bigint; simhash: string; duplicateOfId: number | bigint | null }[]>(sql, ...args);
+  let best: { originalId: number; articleId: number; distance: number } | null = null;
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (id === excludeArticleId) continue;
+    const distance = hammingDistance(simhash, row.simhash);
+    if (distance > NEAR_DUPLICATE_MAX_DISTANCE) continue;
+    if (!best || distance < best.distance || (distance === best.distance && id < best.articleId)) {
+      best = { articleId: id, originalId: row.duplicateOfId === null ? id : Number(row.duplicateOfId), distance };
+    }
+  }
+  return best;
+}
+
+/** Store an original's 4 simhash bands (idempotent). */
+export async function indexSimhash(db: Db, articleId: number, simhash: string): Promise<void> {
+  await db.simhashBand.deleteMany({ where: { articleId } });
+  await db.simhashBand.createMany({
+    data: simhashBands(simhash).map((value, band) => ({ articleId, band, value })),
+  });
+}
+
+/** Link a stored article to its original; it joins the original's story. */
+export async function markDuplicate(db: Db, articleId: number, match: DuplicateMatch): Promise<void> {
+  const original = await db.article.findUnique({ where: { id: match.originalId }, select: { storyId: true } });
+  await db.article.update({
+    where: { id: articleId },
+    data: { duplicateOfId: match.originalId, duplicateKind: match.kind, storyId: original?.storyId ?? null },
+  });
+}
+
+/** After inserting an article: link it if it is a duplicate, else index it for later lookups. */
+export async function saveDedupResult(db: Db, articleId: number, simhash: string, match: DuplicateMatch | null): Promise<void> {
+  if (match) await markDuplicate(db, articleId, match);
+  else await indexSimhash(db, articleId, simhash);
+}
+
+export interface AlsoPublishedBy {
+  articleId: number;
+  url: string;
+  title: string;
+  siteName: string;
+  publishedAt: Date | null;
+  /** "original" for the first copy, else how the copy was recognised */
+  kind: "original" | DuplicateKind;
+}
+
+/** The other copies of an article (its original and the original's other duplicates), oldest first. */
+export async function listAlsoPublishedBy(db: Db, articleId: number): Promise<AlsoPublishedBy[]> {
+  const self = await db.article.findUnique({ where: { id: articleId }, select: { id: true, duplicateOfId: true } });
+  if (!self) return [];
+  const rootId = rootOf(self);
+  const rows = await db.article.findMany({
+    where: { OR: [{ id: rootId }, { duplicateOfId: rootId }], NOT: { id: articleId } },
+    select: {
+      id: true, url: true, title: true, publishedAt: true, duplicateKind: true, siteName: true,
+      site: { select: { name: true, host: true } },
+    },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((r) => ({
+    articleId: r.id,
+    url: r.url,
+    title: r.title,
+    siteName: r.siteName ?? r.site.name ?? r.site.host,
+    publishedAt: r.publishedAt,
+    kind: r.id === rootId ? "original" : ((r.duplicateKind as DuplicateKind | null) ?? "near"),
+  }));
+}
