@@ -1,0 +1,70 @@
+// Fetched pages: stored once per normalised URL, raw body gzip-compressed for re-extraction.
+import { createHash } from "node:crypto";
+import { gunzipSync, gzipSync } from "node:zlib";
+import type { Db } from "./client.ts";
+
+export interface FetchedPage {
+  siteId: number;
+  frontierId?: number | null;
+  /** Normalised request URL (the page's identity). */
+  url: string;
+  finalUrl: string;
+  status: number;
+  contentType: string | null;
+  /** Decompressed response body. */
+  body: Uint8Array;
+  charset?: string | null;
+  charsetSource?: string | null;
+  fetchedAt?: Date;
+}
+
+/** Insert or refresh the page row for this URL; returns its id. */
+export async function savePage(db: Db, page: FetchedPage): Promise<{ id: number }> {
+  const data = {
+    siteId: page.siteId,
+    frontierId: page.frontierId ?? null,
+    finalUrl: page.finalUrl,
+    status: page.status,
+    contentType: page.contentType,
+    charset: page.charset ?? null,
+    charsetSource: page.charsetSource ?? null,
+    size: page.body.byteLength,
+    contentHash: createHash("sha256").update(page.body).digest("hex"),
+    fetchedAt: page.fetchedAt ?? new Date(),
+    rawBody: new Uint8Array(gzipSync(page.body)),
+  };
+  return db.page.upsert({
+    where: { url: page.url },
+    create: { url: page.url, ...data },
+    update: { ...data, outcome: null, outcomeReason: null },
+    select: { id: true },
+  });
+}
+
+export async function setPageOutcome(db: Db, pageId: number, outcome: string, reason: string | null): Promise<void> {
+  await db.page.update({ where: { id: pageId }, data: { outcome, outcomeReason: reason } });
+}
+
+/** A stored page with its body decompressed, for re-extraction. */
+export async function loadStoredPage(db: Db, pageId: number) {
+  const p = await db.page.findUnique({
+    where: { id: pageId },
+    select: {
+      id: true, url: true, finalUrl: true, siteId: true, frontierId: true, status: true, contentType: true,
+      charset: true, charsetSource: true, fetchedAt: true, rawBody: true,
+    },
+  });
+  if (!p) return null;
+  const { rawBody, ...rest } = p;
+  return { ...rest, body: gunzipSync(rawBody) };
+}
+
+export async function listStoredPageIds(db: Db, opts: { siteId?: number; afterId?: number; take?: number } = {}): Promise<number[]> {
+  const rows = await db.page.findMany({
+    where: { siteId: opts.siteId, id: { gt: opts.afterId ?? 0 } },
+    orderBy: { id: "asc" },
+    take: opts.take ?? 500,
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}
