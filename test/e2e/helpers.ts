@@ -1,0 +1,105 @@
+// Shared by the end-to-end tests: start Lede as `npm start` does, and drive Debian's Chromium.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+
+export const root = resolve(import.meta.dirname, "..", "..");
+export const artifactsDir = join(root, "test", "artifacts");
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => ok(port));
+    });
+    srv.on("error", fail);
+  });
+}
+
+/** Every descendant pid of `pid`, read from /proc. */
+export function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch { /* process ended while we looked */ }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => { for (const c of children.get(p) ?? []) { out.push(c); walk(c); } };
+  walk(pid);
+  return out;
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !/\) Z /.test(stat); // a zombie has exited
+  } catch {
+    return false;
+  }
+}
+
+export interface RunningLede {
+  url: string;
+  proc: ChildProcess;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+/** Start `node scripts/start.mjs` (what `npm start` runs) on a fresh database and wait until it answers. */
+export async function startLede(env: Record<string, string>): Promise<RunningLede> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "lede-e2e-"));
+  let log = "";
+  const proc = spawn(process.execPath, [join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dataDir, "lede.db")}`,
+      ADMIN_PASSWORD: "e2e-admin-password", LOG_LEVEL: "warn", WORKER_IDLE_MS: "200", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout!.on("data", (c) => (log += c));
+  proc.stderr!.on("data", (c) => (log += c));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`Lede exited early (${proc.exitCode}):\n${log}`);
+    try {
+      const res = await fetch(`${url}/api/news`);
+      if (res.ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) throw new Error(`Lede did not answer within 150 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url, proc, dataDir, output: () => log,
+    stop: () => new Promise((ok) => {
+      if (proc.exitCode !== null) return ok(proc.exitCode);
+      proc.once("exit", (code) => ok(code));
+      proc.kill("SIGTERM");
+    }),
+  };
+}
+
+export async function launchChromium(): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "chrome-")), {
+    executablePath: process.env.LEDE_CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1200, height: 900 },
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(artifactsDir, { recursive: true });
+  return join(artifactsDir, `${name}.png`);
+}
