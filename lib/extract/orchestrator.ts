@@ -91,3 +91,15 @@ function readBasicMetadata($: CheerioAPI, url: string) {
   } as Pick<ExtractResult, "title" | "author" | "publishedAt" | "modifiedAt" | "lang" | "imageUrl" | "canonicalUrl" | "siteName">;
   void url;
 }
+
+export type SingleMethod = "density" | "blocks";
+
+/** One method alone, for the benchmark's per-method columns: the article text only. */
+export function extractWithMethod(html: string, url: string, method: SingleMethod): string {
+  void url;
+  const $ = parseHtml(html);
+  const body = bodyOf($);
+  removeBoilerplate(body, { dropFurniture: true });
+  if (method === "density") return blocksToText(tryDensity(body, "density", "")?.blocks ?? []);
+  return blocksToText(segmentBlocks(body));
+}
