@@ -1,4 +1,5 @@
-// Sites: the seed sites admins add, and their status.
+// Sites: the seed sites admins add, and their status; and, for the crawler, their politeness state
+// (robots.txt, host back-off) and last error.
 import type { Db } from "./client.ts";
 import type { AddSiteInput } from "../schemas/site.ts";
 
@@ -46,4 +47,84 @@ export async function listSites(db: Db) {
 
 export async function setSiteStatus(db: Db, id: number, status: "active" | "paused") {
   return db.site.update({ where: { id }, data: { status }, select: { id: true, status: true } });
+}
+
+// ---- crawler ----
+
+export const crawlSiteSelect = {
+  id: true,
+  seedUrl: true,
+  host: true,
+  name: true,
+  status: true,
+  crawlDelayMs: true,
+  maxConcurrency: true,
+  maxPages: true,
+  maxDepth: true,
+  includePattern: true,
+  excludePattern: true,
+  allowPrivateNetwork: true,
+  recheckMinSec: true,
+  recheckMaxSec: true,
+  robotsState: true,
+  robotsTxt: true,
+  robotsFetchedAt: true,
+  hostBackoffUntil: true,
+} as const;
+
+export interface CrawlSite {
+  id: number;
+  seedUrl: string;
+  host: string;
+  name: string;
+  status: string;
+  crawlDelayMs: number;
+  maxConcurrency: number;
+  maxPages: number;
+  maxDepth: number;
+  includePattern: string | null;
+  excludePattern: string | null;
+  allowPrivateNetwork: boolean;
+  recheckMinSec: number;
+  recheckMaxSec: number;
+  robotsState: string | null;
+  robotsTxt: string | null;
+  robotsFetchedAt: Date | null;
+  hostBackoffUntil: Date | null;
+}
+
+export async function getCrawlSite(db: Db, id: number): Promise<CrawlSite | null> {
+  return db.site.findUnique({ where: { id }, select: crawlSiteSelect });
+}
+
+export async function findSiteBySeed(db: Db, seedUrl: string): Promise<CrawlSite | null> {
+  return db.site.findUnique({ where: { seedUrl }, select: crawlSiteSelect });
+}
+
+/** Active sites whose seed is not in the frontier yet (added on the Sites page since the last look). */
+export async function listSitesWithoutSeed(db: Db): Promise<Pick<CrawlSite, "id" | "seedUrl">[]> {
+  return db.site.findMany({
+    where: { status: "active", urls: { none: { kind: "seed" } } },
+    select: { id: true, seedUrl: true },
+  });
+}
+
+export async function saveRobotsState(
+  db: Db,
+  siteId: number,
+  robots: { state: string; txt: string | null; fetchedAt: Date },
+): Promise<void> {
+  await db.site.update({
+    where: { id: siteId },
+    data: { robotsState: robots.state, robotsTxt: robots.txt, robotsFetchedAt: robots.fetchedAt },
+  });
+}
+
+/** 429/503 with Retry-After: no URL of this site is leased before `until`. */
+export async function setHostBackoff(db: Db, siteId: number, until: Date): Promise<void> {
+  await db.site.update({ where: { id: siteId }, data: { hostBackoffUntil: until } });
+}
+
+export async function recordSiteError(db: Db, siteId: number, errorKey: string, at = new Date()): Promise<void> {
+  await db.site.update({ where: { id: siteId }, data: { lastErrorKey: errorKey, lastErrorAt: at } });
 }
