@@ -19,7 +19,10 @@ class ShadowSafeBetterSQLite3 extends PrismaBetterSQLite3 {
 }
 
 export default defineConfig({
-  experimental: { adapter: true },
+  experimental: { adapter: true, externalTables: true },
+  // The FTS5 index over articles (migration *_article_fts, lib/db/search.ts) is a virtual table
+  // with shadow tables; Prisma cannot model them, so they are external: never diffed or dropped.
+  tables: { external: ["ArticleFts", "ArticleFts_config", "ArticleFts_data", "ArticleFts_docsize", "ArticleFts_idx"] },
   schema: "prisma/schema.prisma",
   engine: "js",
   adapter: async () => new ShadowSafeBetterSQLite3({ url: process.env.DATABASE_URL ?? "file:./data/lede.db" }),
