@@ -33,6 +33,7 @@ function ensureChromium() {
 
 const bin = (name) => resolve(root, "node_modules", ".bin", name);
 const only = process.argv[2];
+if (!only) run(bin("tsc"), ["--noEmit", "-p", "."], "type check (tsc)");
 if (only !== "e2e") run(bin("vitest"), ["run"], "unit and integration tests (vitest)");
 if (only !== "unit") {
   ensureChromium();
