@@ -1,0 +1,144 @@
+// Charset detection for bytes that carry no usable declaration.
+// 1. pure ASCII needs no detection; valid UTF-8 with multi-byte sequences is UTF-8;
+// 2. chardet proposes candidates with confidences;
+// 3. the page's own language (<html lang>, Content-Language meta) adds the legacy charsets of that
+//    language and sibling charsets that chardet confuses (iso-8859-2 ↔ windows-1250, windows-1252 ↔ iso-8859-15,
+//    windows-1251 ↔ koi8-r, shift_jis ↔ euc-jp, gbk ↔ big5);
+// 4. every candidate is decoded and scored for plausibility; the best combined score wins.
+import chardet from "chardet";
+import { canonicalCharset, decodeWith } from "./labels.ts";
+import { scorePlausibility } from "./plausibility.ts";
+
+/** Bytes handed to chardet and used for try-decoding: enough text for stable statistics, bounded cost. */
+export const DETECT_SAMPLE_BYTES = 64 * 1024;
+/** Weight of one plausibility-penalty point per non-ASCII char against chardet's 0..1 confidence. */
+const PENALTY_WEIGHT = 0.5;
+/** Bonus for a candidate that is a usual legacy charset of the page's declared language. */
+const LANG_BONUS = 0.35;
+
+const LANG_CHARSETS: Record<string, string[]> = {
+  ru: ["windows-1251", "koi8-r", "iso-8859-5", "ibm866"],
+  uk: ["windows-1251", "koi8-u", "koi8-r"],
+  be: ["windows-1251"], bg: ["windows-1251"], sr: ["windows-1251", "windows-1250"], mk: ["windows-1251"],
+  kk: ["windows-1251"], ky: ["windows-1251"], tg: ["windows-1251"], mn: ["windows-1251"],
+  pl: ["iso-8859-2", "windows-1250"], cs: ["windows-1250", "iso-8859-2"], sk: ["windows-1250", "iso-8859-2"],
+  hu: ["iso-8859-2", "windows-1250"], sl: ["windows-1250", "iso-8859-2"], hr: ["windows-1250", "iso-8859-2"],
+  bs: ["windows-1250", "iso-8859-2"], ro: ["iso-8859-2", "windows-1250", "iso-8859-16"], sq: ["windows-1250", "iso-8859-2"],
+  ja: ["shift_jis", "euc-jp"], ko: ["euc-kr"], zh: ["gbk", "gb18030", "big5"],
+  el: ["windows-1253", "iso-8859-7"], tr: ["windows-1254"], he: ["windows-1255", "iso-8859-8"],
+  ar: ["windows-1256", "iso-8859-6"], fa: ["windows-1256"], ur: ["windows-1256"], th: ["windows-874"], vi: ["windows-1258"],
+  lt: ["windows-1257", "iso-8859-13"], lv: ["windows-1257", "iso-8859-13"], et: ["windows-1257", "iso-8859-15"],
+};
+const WESTERN = ["windows-1252", "iso-8859-15"];
+const WESTERN_LANGS = new Set(["en", "de", "fr", "es", "it", "pt", "nl", "da", "sv", "no", "nb", "nn", "fi", "is", "ga", "ca", "eu", "gl", "af", "sw", "id", "ms", "lb", "rm", "fo", "oc", "br", "cy", "gd", "et"]);
+
+/** Charsets chardet mixes up: when one is proposed, its siblings are tried as well. */
+const SIBLINGS: Record<string, string[]> = {
+  "windows-1252": ["iso-8859-15"],
+  "iso-8859-15": ["windows-1252"],
+  "iso-8859-2": ["windows-1250"],
+  "windows-1250": ["iso-8859-2"],
+  "windows-1251": ["koi8-r", "iso-8859-5", "ibm866"],
+  "koi8-r": ["windows-1251"],
+  "iso-8859-5": ["windows-1251"],
+  "shift_jis": ["euc-jp"],
+  "euc-jp": ["shift_jis"],
+  gbk: ["big5", "gb18030"],
+  gb18030: ["gbk", "big5"],
+  big5: ["gbk"],
+  "euc-kr": ["gbk"],
+  "iso-8859-7": ["windows-1253"],
+  "windows-1253": ["iso-8859-7"],
+  "iso-8859-8": ["windows-1255"],
+  "iso-8859-6": ["windows-1256"],
+};
+
+export interface Detection { charset: string; confidence: number; }
+
+/** Primary language subtag from <html lang> / <meta http-equiv=content-language> in the first bytes. */
+export function sniffLang(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 4096)).toString("latin1");
+  const m = /<html\b[^>]*?\blang\s*=\s*["']?([a-zA-Z]{2,3})/i.exec(head)
+    ?? /<meta\b[^>]*?http-equiv\s*=\s*["']?content-language["']?[^>]*?content\s*=\s*["']?([a-zA-Z]{2,3})/i.exec(head);
+  return m ? m[1].toLowerCase() : null;
+}
+
+/** True when every byte is < 0x80 (ASCII-compatible charsets all decode it the same). */
+export function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
+  return true;
+}
+
+const utf8Fatal = new TextDecoder("utf-8", { fatal: true });
+
+/** True when the bytes are valid UTF-8, tolerating one sequence cut off at the end (a capped body). */
+export function isValidUtf8(bytes: Uint8Array): boolean {
+  let end = bytes.length;
+  // Back off over an incomplete trailing sequence (at most 3 continuation/lead bytes).
+  for (let k = 1; k <= 3 && end - k >= 0; k++) {
+    const b = bytes[end - k];
+    if ((b & 0xc0) === 0x80) continue;
+    if (b >= 0xc0) {
+      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+      if (k < need) end -= k;
+    }
+    break;
+  }
+  try {
+    utf8Fatal.decode(bytes.subarray(0, end));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** UTF-16 without BOM: ASCII text in UTF-16 has a zero byte in every other position. */
+function sniffUtf16(bytes: Uint8Array): string | null {
+  const n = Math.min(bytes.length, 1024) & ~1;
+  if (n < 16) return null;
+  let evenZero = 0, oddZero = 0;
+  for (let i = 0; i < n; i += 2) { if (bytes[i] === 0) evenZero++; if (bytes[i + 1] === 0) oddZero++; }
+  const half = n / 2;
+  if (oddZero > half * 0.6 && evenZero < half * 0.1) return "utf-16le";
+  if (evenZero > half * 0.6 && oddZero < half * 0.1) return "utf-16be";
+  return null;
+}
+
+/** Candidates chardet proposes (canonical names → best confidence 0..1). */
+function chardetCandidates(sample: Uint8Array): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of chardet.analyse(sample)) {
+    const c = canonicalCharset(m.name === "GB18030" ? "gbk" : m.name);
+    if (!c || c === "utf-8" || c.startsWith("utf-16")) continue;
+    out.set(c, Math.max(out.get(c) ?? 0, m.confidence / 100));
+  }
+  return out;
+}
+
+/** Guess the charset of undeclared (or wrongly declared) bytes. */
+export function detectCharset(bytes: Uint8Array, opts: { lang?: string | null; exclude?: string[] } = {}): Detection {
+  // 1. trivial cases
+  if (isAscii(bytes)) return { charset: "utf-8", confidence: 1 };
+  const utf16 = sniffUtf16(bytes);
+  if (utf16) return { charset: utf16, confidence: 0.9 };
+  if (isValidUtf8(bytes)) return { charset: "utf-8", confidence: 1 };
+  // 2. chardet's candidates
+  const sample = bytes.subarray(0, DETECT_SAMPLE_BYTES);
+  const fromChardet = chardetCandidates(sample);
+  // 3. language and sibling candidates
+  const lang = opts.lang ?? sniffLang(bytes);
+  const langList = lang ? LANG_CHARSETS[lang] ?? (WESTERN_LANGS.has(lang) ? WESTERN : []) : [];
+  const candidates = new Set<string>([...fromChardet.keys(), ...langList]);
+  for (const c of [...candidates]) for (const s of SIBLINGS[c] ?? []) candidates.add(s);
+  if (candidates.size === 0) candidates.add("windows-1252");
+  for (const x of opts.exclude ?? []) if (candidates.size > 1) candidates.delete(x);
+  // 4. try-decode and rank
+  let best: Detection & { score: number } = { charset: "windows-1252", confidence: 0, score: -Infinity };
+  for (const c of candidates) {
+    const p = scorePlausibility(decodeWith(sample, c));
+    const conf = fromChardet.get(c) ?? 0;
+    const score = conf + (langList.includes(c) ? LANG_BONUS : 0) - PENALTY_WEIGHT * p.rate;
+    if (score > best.score) best = { charset: c, confidence: conf, score };
+  }
+  return { charset: best.charset, confidence: best.confidence };
+}

@@ -1,0 +1,304 @@
+// fetchUrl: one HTTP(S) GET with every limit a crawler on the open web needs.
+// node:http/https with a custom `lookup`, so the SSRF guard judges the address actually connected
+// to, on every redirect hop; connect / read / total timeouts; a cap on DECOMPRESSED body bytes
+// (gzip, deflate, br: a bomb stops at the cap); redirect limits and loop detection; conditional GET;
+// throttling (429, 503 + Retry-After) as ThrottledError; with `requireHtml`, non-HTML is refused by
+// Content-Type and by sniffing the first bytes before the rest is downloaded.
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import zlib from "node:zlib";
+import dns from "node:dns";
+import type { LookupFunction } from "node:net";
+import type { Readable } from "node:stream";
+import { crawlDefaults } from "../config.ts";
+import { checkAddress } from "./ssrf.ts";
+import type { HostMap } from "./hostmap.ts";
+import { classifyContentType, looksLikeHtml, sniffBinary, SNIFF_BYTES } from "./content.ts";
+import { ContentError, FetchError, HttpError, PolicyError, ThrottledError, TimeoutError, parseRetryAfter, toFetchError } from "./errors.ts";
+
+export interface FetchOptions {
+  userAgent: string;
+  /** connect to loopback/private/link-local/... addresses (tests, replay web, intranet sites). */
+  allowPrivateNetwork?: boolean;
+  /** cap on decompressed body bytes (default crawlDefaults.maxBodyBytes) → "body_too_large". */
+  maxBodyBytes?: number;
+  connectTimeoutMs?: number;
+  readTimeoutMs?: number;
+  totalTimeoutMs?: number;
+  maxRedirects?: number;
+  /** conditional GET validators from the previous fetch; a 304 returns notModified: true. */
+  etag?: string | null;
+  lastModified?: string | null;
+  /** Accept header (default prefers HTML). */
+  accept?: string;
+  /** host name → address to connect to instead of DNS (replay web); the SSRF guard still applies. */
+  hostMap?: HostMap;
+  signal?: AbortSignal;
+  /** refuse non-HTML ("not_html", "binary_content") and empty bodies ("empty_body") as early as possible. */
+  requireHtml?: boolean;
+}
+
+export interface FetchResponse {
+  /** the URL asked for. */
+  url: string;
+  /** the URL after redirects. */
+  finalUrl: string;
+  status: number;
+  /** response headers of the final hop, lower-case names (repeated headers joined with ", "). */
+  headers: Record<string, string>;
+  contentType: string | null;
+  /** decompressed body, at most maxBodyBytes. */
+  body: Buffer;
+  /** bytes received on the wire for the final hop (before decompression). */
+  rawBytes: number;
+  /** every redirect target, in order (finalUrl is the last one). */
+  redirects: string[];
+  notModified: boolean;
+  /** wall time of the whole fetch, ms. */
+  ms: number;
+}
+
+export const DEFAULT_ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** DNS lookup that only returns addresses the SSRF guard allows (unless private networks are allowed). */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err);
+      const list = addresses as dns.LookupAddress[];
+      const allowed = allowPrivate ? list : list.filter((a) => checkAddress(a.address).ok);
+      if (allowed.length === 0) {
+        const why = list.length ? checkAddress(list[0].address) : null;
+        const reason = why && !why.ok ? why.message : "no address";
+        return callback(new PolicyError("ssrf_blocked", `${hostname} resolves to a blocked address: ${reason}`));
+      }
+      if (options.all) callback(null, allowed);
+      else callback(null, allowed[0].address, allowed[0].family);
+    });
+  }) as LookupFunction;
+}
+
+function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}
+
+function parseHttpUrl(url: string): URL {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new PolicyError("invalid_url", `not a valid URL: ${url}`, { url });
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new PolicyError("invalid_url", `not an http(s) URL: ${url}`, { url });
+  return u;
+}
+
+/** Decompressing stream for a Content-Encoding, or null for identity. Truncated streams end quietly (servers cut them). */
+function decoderFor(encoding: string, firstByte: number): zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress | null {
+  const e = encoding.trim().toLowerCase();
+  const flush = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  if (e === "" || e === "identity") return null;
+  if (e === "gzip" || e === "x-gzip") return zlib.createGunzip(flush);
+  // "deflate" is meant to be zlib-wrapped, but some servers send raw deflate: the header byte tells.
+  if (e === "deflate") return (firstByte & 0x0f) === 8 ? zlib.createInflate(flush) : zlib.createInflateRaw(flush);
+  if (e === "br") return zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+  throw new ContentError("content_decoding_failed", `unsupported Content-Encoding: ${encoding}`);
+}
+
+interface Hop {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  rawBytes: number;
+  location: string | null;
+}
+
+/** One request/response, no redirect following. Rejects with FetchError only. */
+function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBodyBytes" | "connectTimeoutMs" | "readTimeoutMs" | "accept">> & FetchOptions, first: boolean, total: AbortSignal): Promise<Hop> {
+  return new Promise<Hop>((resolve, reject) => {
+    const url = u.toString();
+    const mapped = o.hostMap?.get(u.hostname.toLowerCase());
+    const connectHost = mapped ? mapped.host : u.hostname.replace(/^\[|\]$/g, "");
+    const port = mapped ? mapped.port : Number(u.port || (u.protocol === "https:" ? 443 : 80));
+    // 1. IP literals (and mapped addresses) never go through lookup: judge them here.
+    if (net.isIP(connectHost) && !o.allowPrivateNetwork) {
+      const v = checkAddress(connectHost);
+      if (!v.ok) return reject(new PolicyError("ssrf_blocked", `refusing ${url}: ${v.message}`, { url }));
+    }
+    const headers: Record<string, string> = {
+      "user-agent": o.userAgent,
+      accept: o.accept,
+      "accept-encoding": "gzip, deflate, br",
+      host: u.host,
+    };
+    if (first && o.etag) headers["if-none-match"] = o.etag;
+    if (first && o.lastModified) headers["if-modified-since"] = o.lastModified;
+    const isHttps = u.protocol === "https:";
+    const reqOpts: https.RequestOptions = {
+      host: connectHost,
+      port,
+      path: `${u.pathname}${u.search}`,
+      method: "GET",
+      headers,
+      agent: false,
+      lookup: guardedLookup(!!o.allowPrivateNetwork),
+    };
+    if (isHttps && !net.isIP(u.hostname.replace(/^\[|\]$/g, ""))) reqOpts.servername = u.hostname;
+
+    let done = false;
+    let stream: Readable | null = null;
+    const finish = (err: FetchError | null, hop?: Hop) => {
+      if (done) return;
+      done = true;
+      clearTimeout(connectTimer);
+      total.removeEventListener("abort", onAbort);
+      if (err) {
+        req.destroy();
+        stream?.destroy();
+        reject(err);
+      } else resolve(hop!);
+    };
+    const fail = (err: unknown) => finish(toFetchError(err, url));
+    const onAbort = () => fail(total.reason);
+    if (total.aborted) return reject(toFetchError(total.reason, url));
+    total.addEventListener("abort", onAbort);
+
+    const req = (isHttps ? https : http).request(reqOpts);
+    // 2. connect timeout: until TCP (and TLS) is up; then a read timeout on socket silence.
+    const connectTimer = setTimeout(() => fail(new TimeoutError("connect", o.connectTimeoutMs, url)), o.connectTimeoutMs);
+    req.on("socket", (socket) => {
+      const connected = () => {
+        clearTimeout(connectTimer);
+        socket.setTimeout(o.readTimeoutMs, () => fail(new TimeoutError("read", o.readTimeoutMs, url)));
+      };
+      socket.once(isHttps ? "secureConnect" : "connect", connected);
+    });
+    req.on("error", fail);
+    req.on("response", (res) => {
+      const status = res.statusCode ?? 0;
+      const h = flattenHeaders(res.headers);
+      const base = { status, headers: h, rawBytes: 0 };
+      // 3. statuses that need no body
+      if (REDIRECT_STATUSES.has(status) && h.location) return res.resume(), finish(null, { ...base, body: Buffer.alloc(0), location: h.location });
+      if (status === 304) return res.resume(), finish(null, { ...base, body: Buffer.alloc(0), location: null });
+      const retryAfter = parseRetryAfter(h["retry-after"]);
+      if (status === 429 || (status === 503 && retryAfter !== null)) return finish(new ThrottledError(status, retryAfter, url));
+      if (status >= 400) return finish(new HttpError(status, url));
+      // 4. content type, before any body byte
+      const typeClass = classifyContentType(h["content-type"]);
+      if (o.requireHtml && typeClass === "no") return finish(new ContentError("not_html", `Content-Type ${h["content-type"]} is not HTML (${url})`, { url }));
+      const declaredLength = Number(h["content-length"] ?? NaN);
+      if (!h["content-encoding"] && declaredLength > o.maxBodyBytes)
+        return finish(new ContentError("body_too_large", `Content-Length ${declaredLength} exceeds ${o.maxBodyBytes} bytes (${url})`, { url }));
+      // 5. body: decompress, count, cap, sniff
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let rawBytes = 0;
+      let sniffed = false;
+      const sniff = (force: boolean) => {
+        if (sniffed || !o.requireHtml || (!force && size < SNIFF_BYTES)) return true;
+        sniffed = true;
+        const head = Buffer.concat(chunks).subarray(0, SNIFF_BYTES * 4);
+        const kind = sniffBinary(head);
+        if (kind) return finish(new ContentError("binary_content", `body is ${kind}, not HTML (${url})`, { url })), false;
+        if (typeClass === "maybe" && head.length && !looksLikeHtml(head))
+          return finish(new ContentError("not_html", `body does not look like HTML (Content-Type ${h["content-type"] ?? "absent"}, ${url})`, { url })), false;
+        return true;
+      };
+      const onData = (chunk: Buffer) => {
+        if (done) return;
+        size += chunk.length;
+        if (size > o.maxBodyBytes) return finish(new ContentError("body_too_large", `body exceeds ${o.maxBodyBytes} bytes (${url})`, { url }));
+        chunks.push(chunk);
+        sniff(false);
+      };
+      const onEnd = () => {
+        if (done) return;
+        if (!sniff(true)) return;
+        const body = Buffer.concat(chunks);
+        if (o.requireHtml && body.toString("latin1").trim() === "") return finish(new ContentError("empty_body", `empty body (${url})`, { url }));
+        finish(null, { ...base, rawBytes, body, location: null });
+      };
+      res.on("error", fail);
+      let started = false;
+      res.on("data", (chunk: Buffer) => {
+        rawBytes += chunk.length;
+        if (!started) {
+          started = true;
+          let dec;
+          try {
+            dec = decoderFor(h["content-encoding"] ?? "", chunk[0]);
+          } catch (err) {
+            return fail(err);
+          }
+          if (dec) {
+            stream = dec;
+            dec.on("data", onData);
+            dec.on("end", onEnd);
+            dec.on("error", fail);
+            res.on("end", () => dec.end());
+          } else res.on("end", onEnd);
+        }
+        if (stream) (stream as zlib.Gunzip).write(chunk);
+        else onData(chunk);
+      });
+      res.on("aborted", () => fail(Object.assign(new Error("connection reset while reading the body"), { code: "ECONNRESET" })));
+      // An empty body emits no "data": end immediately.
+      res.on("end", () => { if (!started) onEnd(); });
+    });
+    req.end();
+  });
+}
+
+/** Fetch a URL, following redirects; throws FetchError subclasses (see errors.ts) for every failure. */
+export async function fetchUrl(url: string, opts: FetchOptions): Promise<FetchResponse> {
+  const o = {
+    ...opts,
+    maxBodyBytes: opts.maxBodyBytes ?? crawlDefaults.maxBodyBytes,
+    connectTimeoutMs: opts.connectTimeoutMs ?? crawlDefaults.connectTimeoutMs,
+    readTimeoutMs: opts.readTimeoutMs ?? crawlDefaults.readTimeoutMs,
+    accept: opts.accept ?? DEFAULT_ACCEPT,
+  };
+  const totalTimeoutMs = opts.totalTimeoutMs ?? crawlDefaults.totalTimeoutMs;
+  const maxRedirects = opts.maxRedirects ?? crawlDefaults.maxRedirects;
+  const started = performance.now();
+  const total = new AbortController();
+  const totalTimer = setTimeout(() => total.abort(new TimeoutError("total", totalTimeoutMs, url)), totalTimeoutMs);
+  const onCallerAbort = () => total.abort(new PolicyError("aborted", `fetch aborted (${url})`, { url }));
+  if (opts.signal?.aborted) onCallerAbort();
+  opts.signal?.addEventListener("abort", onCallerAbort);
+  try {
+    const redirects: string[] = [];
+    const visited = new Set<string>();
+    let current = parseHttpUrl(url);
+    for (;;) {
+      visited.add(current.toString());
+      const hop = await requestOnce(current, o, redirects.length === 0, total.signal);
+      if (hop.location === null) {
+        const contentType = hop.headers["content-type"] ?? null;
+        return {
+          url, finalUrl: current.toString(), status: hop.status, headers: hop.headers, contentType, body: hop.body,
+          rawBytes: hop.rawBytes, redirects, notModified: hop.status === 304, ms: performance.now() - started,
+        };
+      }
+      let next: URL;
+      try {
+        next = parseHttpUrl(new URL(hop.location, current).toString());
+      } catch (err) {
+        throw err instanceof FetchError ? err : new PolicyError("invalid_url", `bad redirect target ${hop.location}`, { url });
+      }
+      next.hash = "";
+      if (visited.has(next.toString())) throw new PolicyError("redirect_loop", `redirect loop at ${next} (after ${redirects.length} hops from ${url})`, { url });
+      if (redirects.length >= maxRedirects) throw new PolicyError("too_many_redirects", `more than ${maxRedirects} redirects from ${url}`, { url });
+      redirects.push(next.toString());
+      current = next;
+    }
+  } finally {
+    clearTimeout(totalTimer);
+    opts.signal?.removeEventListener("abort", onCallerAbort);
+  }
+}
