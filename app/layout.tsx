@@ -1,15 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { getAdmin } from "@/lib/auth/server.ts";
 import { Providers } from "./providers";
+import { KeyboardHelp } from "./keyboard-help";
 import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Lede", template: "%s · Lede" },
   description: "Self-hosted news aggregation: fresh stories from the sites you follow.",
+  alternates: { types: { "application/atom+xml": "/feed.xml" } },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const admin = await getAdmin();
   return (
     <html lang="en">
       <body>
@@ -19,11 +23,25 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <nav aria-label="Main">
             <Link href="/">News</Link>
             <Link href="/sites">Sites</Link>
+            <Link href="/quality">Quality</Link>
+            <Link href="/review">Review</Link>
+            <a href="/feed.xml">Atom feed</a>
           </nav>
+          <div className="session">
+            {admin ? (
+              <form method="post" action="/api/auth/logout">
+                <input type="hidden" name="_csrf" value={admin.csrfToken} />
+                <span className="muted">Admin</span> <button type="submit" className="link">Log out</button>
+              </form>
+            ) : (
+              <Link href="/login">Admin log in</Link>
+            )}
+          </div>
         </header>
         <main id="main">
-          <Providers>{children}</Providers>
+          <Providers csrfToken={admin?.csrfToken ?? null}>{children}</Providers>
         </main>
+        <KeyboardHelp />
       </body>
     </html>
   );

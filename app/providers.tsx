@@ -1,8 +1,13 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { CsrfProvider } from "./admin-context";
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, csrfToken }: { children: ReactNode; csrfToken: string | null }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 2_000 } } }));
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <CsrfProvider token={csrfToken}>{children}</CsrfProvider>
+    </QueryClientProvider>
+  );
 }

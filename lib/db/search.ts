@@ -1,0 +1,78 @@
+// Full-text search over articles through the FTS5 index "ArticleFts" (migration *_article_fts):
+// bm25 ranking with the title weighted above the text, and a highlighted snippet.
+import type { Db } from "./client.ts";
+
+/** bm25 column weights (title, text): a word in the headline says more than one in paragraph 9. */
+const TITLE_WEIGHT = 5;
+const TEXT_WEIGHT = 1;
+/** Tokens in a snippet: about two lines of a result list. */
+const SNIPPET_TOKENS = 24;
+/** Terms taken from a query: longer queries add little and cost more. */
+const MAX_QUERY_TERMS = 12;
+/** Results per request, at most. */
+export const MAX_SEARCH_RESULTS = 100;
+/** Markers around matched words in snippets (private-use characters, never in article text). */
+export const MARK_START = "\uE000";
+export const MARK_END = "\uE001";
+
+export interface SearchHit {
+  id: number;
+  title: string;
+  siteName: string;
+  storyId: number | null;
+  createdAt: string;
+  publishedAt: string | null;
+  /** text around the matches, matched words between MARK_START and MARK_END */
+  snippet: string;
+}
+
+export interface SearchOptions {
+  limit?: number;
+  siteId?: number;
+  lang?: string;
+}
+
+/**
+ * An FTS5 MATCH expression from what a reader typed: every word must occur (AND), the last one as a
+ * prefix (so results come while typing), each quoted so FTS syntax in the input is inert.
+ * Null when the input holds no searchable word.
+ */
+export function toFtsQuery(input: string): string | null {
+  const words = (input.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_TERMS);
+  if (words.length === 0) return null;
+  return words.map((w, i) => `"${w}"${i === words.length - 1 ? "*" : ""}`).join(" ");
+}
+
+function toIso(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  const d = typeof v === "number" || /^\d+$/.test(String(v)) ? new Date(Number(v)) : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** News articles (not duplicates) matching `query`, best first. */
+export async function searchArticles(db: Db, query: string, opts: SearchOptions = {}): Promise<SearchHit[]> {
+  const match = toFtsQuery(query);
+  if (!match) return [];
+  const limit = Math.min(Math.max(opts.limit ?? 30, 1), MAX_SEARCH_RESULTS);
+  const where: string[] = [`"ArticleFts" MATCH ?`, `a."isNews" = 1`, `a."duplicateOfId" IS NULL`];
+  const args: unknown[] = [match];
+  if (opts.siteId) { where.push(`a."siteId" = ?`); args.push(opts.siteId); }
+  if (opts.lang) { where.push(`a."lang" = ?`); args.push(opts.lang); }
+  args.push(limit);
+  const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(
+    `SELECT a."id" AS id, a."title" AS title, COALESCE(NULLIF(a."siteName", ''), s."name") AS siteName,
+            a."storyId" AS storyId, a."createdAt" AS createdAt, a."publishedAt" AS publishedAt,
+            snippet("ArticleFts", 1, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_TOKENS}) AS snippet
+       FROM "ArticleFts" JOIN "Article" a ON a."id" = "ArticleFts".rowid JOIN "Site" s ON s."id" = a."siteId"
+      WHERE ${where.join(" AND ")}
+      ORDER BY bm25("ArticleFts", ${TITLE_WEIGHT}, ${TEXT_WEIGHT})
+      LIMIT ?`,
+    ...args,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id), title: String(r.title), siteName: String(r.siteName ?? ""),
+    storyId: r.storyId === null ? null : Number(r.storyId),
+    createdAt: toIso(r.createdAt) ?? "", publishedAt: toIso(r.publishedAt), snippet: String(r.snippet ?? ""),
+  }));
+}
