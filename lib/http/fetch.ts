@@ -19,8 +19,11 @@ import { ContentError, FetchError, HttpError, PolicyError, ThrottledError, Timeo
 
 export interface FetchOptions {
   userAgent: string;
-  /** connect to loopback/private/link-local/... addresses (tests, replay web, intranet sites). */
-  allowPrivateNetwork?: boolean;
+  /**
+   * connect to loopback/private/link-local/... addresses (tests, replay web, intranet sites):
+   * true for all of them, or a predicate over the resolved address to allow only some.
+   */
+  allowPrivateNetwork?: boolean | ((address: string) => boolean);
   /** cap on decompressed body bytes (default crawlDefaults.maxBodyBytes) → "body_too_large". */
   maxBodyBytes?: number;
   connectTimeoutMs?: number;
@@ -62,15 +65,23 @@ export interface FetchResponse {
 export const DEFAULT_ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** DNS lookup that only returns addresses the SSRF guard allows (unless private networks are allowed). */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+/** The SSRF verdict for one resolved address under the caller's allowPrivateNetwork setting. */
+function judgeAddress(address: string, allowPrivate: FetchOptions["allowPrivateNetwork"]): ReturnType<typeof checkAddress> {
+  if (allowPrivate === true) return { ok: true };
+  const v = checkAddress(address);
+  if (v.ok || (typeof allowPrivate === "function" && allowPrivate(address))) return { ok: true };
+  return v;
+}
+
+/** DNS lookup that only returns addresses the SSRF guard allows. */
+function guardedLookup(allowPrivate: FetchOptions["allowPrivateNetwork"]): LookupFunction {
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err);
       const list = addresses as dns.LookupAddress[];
-      const allowed = allowPrivate ? list : list.filter((a) => checkAddress(a.address).ok);
+      const allowed = list.filter((a) => judgeAddress(a.address, allowPrivate).ok);
       if (allowed.length === 0) {
-        const why = list.length ? checkAddress(list[0].address) : null;
+        const why = list.length ? judgeAddress(list[0].address, allowPrivate) : null;
         const reason = why && !why.ok ? why.message : "no address";
         return callback(new PolicyError("ssrf_blocked", `${hostname} resolves to a blocked address: ${reason}`));
       }
@@ -125,8 +136,8 @@ function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBo
     const connectHost = mapped ? mapped.host : u.hostname.replace(/^\[|\]$/g, "");
     const port = mapped ? mapped.port : Number(u.port || (u.protocol === "https:" ? 443 : 80));
     // 1. IP literals (and mapped addresses) never go through lookup: judge them here.
-    if (net.isIP(connectHost) && !o.allowPrivateNetwork) {
-      const v = checkAddress(connectHost);
+    if (net.isIP(connectHost)) {
+      const v = judgeAddress(connectHost, o.allowPrivateNetwork);
       if (!v.ok) return reject(new PolicyError("ssrf_blocked", `refusing ${url}: ${v.message}`, { url }));
     }
     const headers: Record<string, string> = {
@@ -145,7 +156,7 @@ function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBo
       method: "GET",
       headers,
       agent: false,
-      lookup: guardedLookup(!!o.allowPrivateNetwork),
+      lookup: guardedLookup(o.allowPrivateNetwork),
     };
     if (isHttps && !net.isIP(u.hostname.replace(/^\[|\]$/g, ""))) reqOpts.servername = u.hostname;
 
