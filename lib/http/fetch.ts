@@ -38,6 +38,8 @@ export interface FetchOptions {
   /** host name → address to connect to instead of DNS (replay web); the SSRF guard still applies. */
   hostMap?: HostMap;
   signal?: AbortSignal;
+  /** keep the first maxBodyBytes and stop reading instead of failing with "body_too_large" (robots.txt: parse ≤ 500 KiB). */
+  truncateAtMax?: boolean;
   /** refuse non-HTML ("not_html", "binary_content") and empty bodies ("empty_body") as early as possible. */
   requireHtml?: boolean;
 }
@@ -203,7 +205,7 @@ function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBo
       const typeClass = classifyContentType(h["content-type"]);
       if (o.requireHtml && typeClass === "no") return finish(new ContentError("not_html", `Content-Type ${h["content-type"]} is not HTML (${url})`, { url }));
       const declaredLength = Number(h["content-length"] ?? NaN);
-      if (!h["content-encoding"] && declaredLength > o.maxBodyBytes)
+      if (!h["content-encoding"] && declaredLength > o.maxBodyBytes && !o.truncateAtMax)
         return finish(new ContentError("body_too_large", `Content-Length ${declaredLength} exceeds ${o.maxBodyBytes} bytes (${url})`, { url }));
       // 5. body: decompress, count, cap, sniff
       const chunks: Buffer[] = [];
@@ -223,6 +225,12 @@ function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBo
       const onData = (chunk: Buffer) => {
         if (done) return;
         size += chunk.length;
+        if (size > o.maxBodyBytes && o.truncateAtMax) {
+          chunks.push(chunk.subarray(0, chunk.length - (size - o.maxBodyBytes)));
+          size = o.maxBodyBytes;
+          req.destroy();
+          return onEnd();
+        }
         if (size > o.maxBodyBytes) return finish(new ContentError("body_too_large", `body exceeds ${o.maxBodyBytes} bytes (${url})`, { url }));
         chunks.push(chunk);
         sniff(false);
