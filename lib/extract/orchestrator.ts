@@ -1,55 +1,75 @@
-// The extraction recipe. Each step runs only when the one before it found too little text
-// (< minTextChars), and the result records which step won and why:
+// The extraction recipe. Each fallback runs only when the step before found too little text
+// (< MIN_TEXT_CHARS), and the result records which step won and why:
 //
-//   1. Parse once (htmlparser2) and read the metadata from the untouched document.
-//   2. Template: when the site has a ready template, subtract it; the rest is the article.
-//   3. Density + blocks: strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture),
-//      the density scorer picks the container, the block classifier drops boilerplate inside it.
-//   4. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
+//   1. Parse once (htmlparser2); read the metadata from the untouched document.
+//   2. Template: when the site's template is ready, remove the text nodes it holds (tag path + text,
+//      lib/extract/template.ts); the steps below then run on what is left, so the template removes
+//      site furniture and density/blocks pick the article among the page-specific rest.
+//   3. Density + blocks: strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture);
+//      the density scorer picks the container (with qualifying siblings); the block classifier
+//      drops the boilerplate blocks inside it.
+//   4. Blocks: the block classifier over the whole cleaned body (pages whose text is not in <p>s).
+//   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
 //      "comment" classes) and take the density container whole.
-//   5. Blocks: the block classifier over the whole body.
-//   6. Body: all remaining body text, so a page never comes out empty when it has text.
+//   6. Body: all remaining body text, so a page with any text never comes out empty.
 import { extractDefaults } from "../config.ts";
-import type { CheerioAPI, Element, ParentNode } from "./dom.ts";
-import { bodyOf, parseHtml, removeNode } from "./dom.ts";
+import type { CheerioAPI, Element, ParentNode, AnyNode } from "./dom.ts";
+import { bodyOf, isElement, parseHtml, removeNode } from "./dom.ts";
 import { removeBoilerplate } from "./clean.ts";
 import { scoreDensity } from "./density.ts";
 import { selectContentRoots } from "./select.ts";
 import { blocksToText, segmentBlocks, type TextBlock } from "./segment.ts";
+import { scoreBlocks, CONTENT_PROBABILITY } from "./blocks.ts";
 import { sanitizeArticleHtml } from "./sanitize.ts";
+import { removeTemplateNodes } from "./apply-template.ts";
+import { readMetadata } from "./read-metadata.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 
 /** Characters of text below which a step has found "too little" and the next step runs. */
 const MIN_TEXT_CHARS = extractDefaults.minTextChars;
 
-interface Outcome { blocks: TextBlock[]; roots: Element[]; dropped: TextBlock[]; method: string; reason: string }
+/**
+ * Inside the density container a block is dropped only below this content probability: the
+ * container already passed one test, so the classifier only removes what it is fairly sure of
+ * (measured on WCXB even ids: a stricter cut loses more article words than boilerplate).
+ */
+const IN_CONTAINER_MIN_PROBABILITY = 0.3;
+
+/**
+ * Outside the container a block joins the content when the classifier is this sure: content the
+ * density scorer cannot see (text outside <p>, pages made of many short sections).
+ */
+const OUTSIDE_MIN_PROBABILITY = 0.7;
+
+interface Outcome { blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock[]; method: string; reason: string }
 
 export function runExtraction(html: string, opts: ExtractOptions): ExtractResult {
   // 1. parse + metadata
   const $ = parseHtml(html);
-  const meta = readBasicMetadata($, opts.url);
+  const meta = readMetadata($, opts.url);
   const tried: string[] = [];
+  let best: Outcome | null = null;
+  const consider = (o: Outcome | null): boolean => {
+    if (o && (!best || textLength(o.blocks) > textLength(best.blocks))) best = o;
+    if (o && textLength(o.blocks) >= MIN_TEXT_CHARS) return true;
+    tried.push(`${o?.method ?? "step"}: ${o ? textLength(o.blocks) : 0} chars`);
+    return false;
+  };
   const body = bodyOf($);
-  // 3. density + blocks (strict clean)
+  // 2. template
+  const templated = opts.template ? removeTemplateNodes(body, opts.template) : null;
+  // 3. density + blocks
   removeBoilerplate(body, { dropFurniture: true });
-  let outcome = tryDensity(body, "density", "strict clean, densest container");
-  if (!outcome || textLength(outcome.blocks) < MIN_TEXT_CHARS) {
-    tried.push(`density: ${outcome ? textLength(outcome.blocks) : 0} chars`);
-    // 4. relax: re-parse, keep furniture
-    const $r = parseHtml(html);
-    const bodyR = bodyOf($r);
-    removeBoilerplate(bodyR, { dropFurniture: false });
-    const relaxed = tryDensity(bodyR, "density-relaxed", "relaxed clean (furniture kept), densest container");
-    if (relaxed && textLength(relaxed.blocks) > (outcome ? textLength(outcome.blocks) : 0)) outcome = relaxed;
-    if (!outcome || textLength(outcome.blocks) < MIN_TEXT_CHARS) {
-      tried.push(`density-relaxed: ${relaxed ? textLength(relaxed.blocks) : 0} chars`);
-      // 6. body text
-      const blocks = segmentBlocks(bodyR);
-      if (!outcome || textLength(blocks) > textLength(outcome.blocks)) {
-        outcome = { blocks, roots: [bodyR as Element], dropped: [], method: "body", reason: "every step found too little text; whole body" };
-      }
-    }
-  }
+  const won =
+    consider(densityWithBlocks(body, templated ? "template" : "density+blocks", templated ? `template removed ${templated.removed} text nodes; ` : "")) ||
+    // 4. blocks alone
+    consider(blocksAlone(body)) ||
+    // 5. relax
+    consider(relaxed(html)) ||
+    // 6. body
+    consider({ blocks: segmentBlocks(body), roots: [body], dropped: [], method: "body", reason: "whole cleaned body" });
+  const outcome: Outcome = best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" };
+  void won;
   const reason = tried.length ? `${outcome.reason} (after ${tried.join("; ")})` : outcome.reason;
   return {
     ...meta,
@@ -60,12 +80,50 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   };
 }
 
-function tryDensity(body: ParentNode, method: string, reason: string): Outcome | null {
+function densityWithBlocks(body: ParentNode, method: string, prefix: string): Outcome | null {
   const density = scoreDensity(body);
   const roots = selectContentRoots(density);
   if (roots.length === 0) return null;
-  const blocks = roots.flatMap((r) => segmentBlocks(r));
-  return { blocks, roots, dropped: [], method, reason: `${reason} <${density.best!.name}> score ${Math.round(density.bestScore)}` };
+  const all = segmentBlocks(body);
+  const probs = scoreBlocks(all);
+  const inside = new Set<Element>(roots);
+  const blocks: TextBlock[] = [], dropped: TextBlock[] = [];
+  let outside = 0;
+  all.forEach((b, i) => {
+    if (!isInside(b.el, inside)) { if (probs[i] >= OUTSIDE_MIN_PROBABILITY) { blocks.push(b); outside++; } return; }
+    (probs[i] >= IN_CONTAINER_MIN_PROBABILITY ? blocks : dropped).push(b);
+  });
+  const reason = `${prefix}densest container <${density.best!.name}${idHint(density.best!)}> (score ${Math.round(density.bestScore)}, ${roots.length} root(s)); block classifier dropped ${dropped.length} of ${blocks.length - outside + dropped.length} blocks inside, added ${outside} outside`;
+  return { blocks, roots, dropped, method, reason };
+}
+
+function blocksAlone(body: ParentNode): Outcome {
+  const all = segmentBlocks(body);
+  const probs = scoreBlocks(all);
+  const blocks = all.filter((_, i) => probs[i] >= CONTENT_PROBABILITY);
+  const dropped = all.filter((_, i) => probs[i] < CONTENT_PROBABILITY);
+  return { blocks, roots: [body], dropped, method: "blocks", reason: `block classifier over the body kept ${blocks.length} of ${all.length} blocks` };
+}
+
+function relaxed(html: string): Outcome | null {
+  const $ = parseHtml(html);
+  const body = bodyOf($);
+  removeBoilerplate(body, { dropFurniture: false });
+  const density = scoreDensity(body);
+  const roots = selectContentRoots(density);
+  if (roots.length === 0) return null;
+  return { blocks: roots.flatMap((r) => segmentBlocks(r)), roots, dropped: [], method: "density-relaxed", reason: `relaxed clean (furniture kept), densest container <${density.best!.name}> whole` };
+}
+
+function isInside(el: Element | null, roots: Set<Element>): boolean {
+  for (let n: AnyNode | null = el; n; n = n.parent) if (roots.has(n as Element)) return true;
+  return false;
+}
+
+function idHint(el: Element): string {
+  const id = el.attribs.id ? `#${el.attribs.id}` : "";
+  const cls = el.attribs.class ? `.${el.attribs.class.trim().split(/\s+/)[0]}` : "";
+  return id || cls;
 }
 
 function textLength(blocks: TextBlock[]): number {
@@ -76,20 +134,26 @@ function textLength(blocks: TextBlock[]): number {
 
 /** Content roots as sanitised HTML, without the elements of dropped blocks. */
 function renderHtml($: CheerioAPI, outcome: Outcome, url: string): string {
-  for (const b of outcome.dropped) if (b.el && !outcome.roots.includes(b.el)) removeNode(b.el);
-  const raw = outcome.roots.map((r) => (r.type === "root" ? $.html(r.children) : $.html(r))).join("\n");
+  const roots = new Set(outcome.roots);
+  for (const b of outcome.dropped) if (b.el && !roots.has(b.el) && ownsOnlyBlock(b.el, b)) removeNode(b.el);
+  const raw = outcome.roots.map((r) => (isElement(r as AnyNode) ? $.html(r as Element) : $.html((r as ParentNode).children))).join("\n");
   return sanitizeArticleHtml(raw, url);
 }
 
-/** Minimal metadata used until the full metadata module is wired in. */
-function readBasicMetadata($: CheerioAPI, url: string) {
-  const og = $('meta[property="og:title"]').attr("content")?.trim();
-  const title = og || $("title").first().text().trim() || $("h1").first().text().trim();
-  return {
-    title, author: null, publishedAt: null, modifiedAt: null,
-    lang: $("html").attr("lang")?.trim() || null, imageUrl: null, canonicalUrl: null, siteName: null,
-  } as Pick<ExtractResult, "title" | "author" | "publishedAt" | "modifiedAt" | "lang" | "imageUrl" | "canonicalUrl" | "siteName">;
-  void url;
+/** True when removing `el` removes only the dropped block's text (not content blocks sharing it). */
+function ownsOnlyBlock(el: Element, b: TextBlock): boolean {
+  const text = $text(el);
+  return text.length <= b.text.length + 2;
+}
+
+function $text(el: Element): string {
+  let s = "";
+  const walk = (n: AnyNode) => {
+    if (n.type === "text") s += (n as unknown as { data: string }).data;
+    else if (isElement(n)) for (const c of n.children) walk(c);
+  };
+  walk(el);
+  return s.replace(/\s+/g, " ").trim();
 }
 
 export type SingleMethod = "density" | "blocks";
@@ -100,6 +164,7 @@ export function extractWithMethod(html: string, url: string, method: SingleMetho
   const $ = parseHtml(html);
   const body = bodyOf($);
   removeBoilerplate(body, { dropFurniture: true });
-  if (method === "density") return blocksToText(tryDensity(body, "density", "")?.blocks ?? []);
-  return blocksToText(segmentBlocks(body));
+  if (method === "blocks") return blocksToText(blocksAlone(body).blocks);
+  const roots = selectContentRoots(scoreDensity(body));
+  return blocksToText(roots.flatMap((r) => segmentBlocks(r)));
 }

@@ -1,6 +1,6 @@
-// From a scored document to the content roots: the best density node plus the siblings that look
-// like more of the same article (Readability's sibling pass), so an article split over several
-// sibling containers comes out whole.
+// From a scored document to the content roots: the best density node, climbed up while its parent
+// holds substantially more paragraph text of the same kind (content split over sibling sections),
+// plus the siblings that look like more of the same article (Readability's sibling pass).
 import type { Element } from "./dom.ts";
 import { isElement, measureText } from "./dom.ts";
 import type { DensityResult } from "./density.ts";
@@ -11,14 +11,30 @@ const SIBLING_SCORE_SHARE = 0.2;
 const SIBLING_PARAGRAPH_CHARS = 80;
 /** …and at most this share of its text inside links. */
 const SIBLING_MAX_LINK_SHARE = 0.25;
+/**
+ * Climb to the parent while its score is at least this share of the current node's: with weight 0.5
+ * per level the parent of a lone container scores exactly 0.5 of it, so a higher share means the
+ * siblings bring real paragraph text too (tuned on WCXB even ids).
+ */
+export const CLIMB_SCORE_SHARE = 0.75;
+/** Never climb into a parent whose text is mostly links (menus, link lists). */
+const CLIMB_MAX_LINK_SHARE = 0.5;
 
-/** The best node and its qualifying siblings, in document order. */
+/** The content roots, in document order. */
 export function selectContentRoots(density: DensityResult): Element[] {
-  const best = density.best;
+  let best = density.best;
   if (!best) return [];
+  let bestScore = density.bestScore;
+  for (let parent = best.parent; parent && isElement(parent) && parent.name !== "html"; parent = parent.parent) {
+    const score = density.scores.get(parent) ?? 0;
+    if (score < bestScore * CLIMB_SCORE_SHARE) break;
+    const { chars, linkChars } = measureText(parent);
+    if (chars === 0 || linkChars / chars > CLIMB_MAX_LINK_SHARE) break;
+    best = parent; bestScore = score;
+  }
   const parent = best.parent;
   if (!parent) return [best];
-  const threshold = density.bestScore * SIBLING_SCORE_SHARE;
+  const threshold = bestScore * SIBLING_SCORE_SHARE;
   const roots: Element[] = [];
   for (const sib of parent.children) {
     if (!isElement(sib)) continue;
