@@ -2,6 +2,7 @@
 // (robots.txt, host back-off) and last error.
 import type { Db } from "./client.ts";
 import type { AddSiteInput } from "../schemas/site.ts";
+import { normalizeUrl } from "../url/normalize.ts";
 
 export class SiteExistsError extends Error {
   readonly key = "site_exists";
@@ -25,9 +26,11 @@ export async function addSite(db: Db, input: AddSiteInput & { allowPrivateNetwor
         allowPrivateNetwork: input.allowPrivateNetwork ?? false,
       },
     });
+    // The frontier keys on the normalised URL (lib/url/normalize.ts), like every URL the crawler enqueues.
+    const frontierUrl = normalizeUrl(seedUrl) ?? seedUrl;
     await tx.frontierUrl.upsert({
-      where: { url: seedUrl },
-      create: { url: seedUrl, siteId: site.id, depth: 0, kind: "seed" },
+      where: { url: frontierUrl },
+      create: { url: frontierUrl, siteId: site.id, depth: 0, kind: "seed" },
       update: { siteId: site.id, kind: "seed", state: "queued", nextCheckAt: new Date() },
     });
     return site;
@@ -127,4 +130,34 @@ export async function setHostBackoff(db: Db, siteId: number, until: Date): Promi
 
 export async function recordSiteError(db: Db, siteId: number, errorKey: string, at = new Date()): Promise<void> {
   await db.site.update({ where: { id: siteId }, data: { lastErrorKey: errorKey, lastErrorAt: at } });
+}
+
+/** `lede crawl --max-pages N` on an existing site raises (or lowers) its page limit. */
+export async function setSiteMaxPages(db: Db, siteId: number, maxPages: number): Promise<void> {
+  await db.site.update({ where: { id: siteId }, data: { maxPages } });
+}
+
+/** Make a site's seed due now (a one-shot crawl of a site that exists already). */
+export async function requeueSeed(db: Db, siteId: number): Promise<void> {
+  await db.frontierUrl.updateMany({
+    where: { siteId, kind: "seed", state: { not: "leased" } },
+    data: { state: "queued", nextCheckAt: new Date() },
+  });
+}
+
+/** Site ids for a `--site` argument: a numeric id, a host name (with or without www.) or a seed URL. */
+export async function findSiteIds(db: Db, ref: string): Promise<number[]> {
+  if (/^\d+$/.test(ref)) {
+    const s = await db.site.findUnique({ where: { id: Number(ref) }, select: { id: true } });
+    return s ? [s.id] : [];
+  }
+  let host = ref.toLowerCase();
+  try {
+    if (/^https?:\/\//i.test(ref)) host = new URL(ref).hostname.toLowerCase();
+  } catch {
+    /* not a URL: treat as a host name */
+  }
+  const bare = host.replace(/^www\./, "");
+  const rows = await db.site.findMany({ where: { host: { in: [bare, `www.${bare}`] } }, select: { id: true } });
+  return rows.map((r) => r.id);
 }

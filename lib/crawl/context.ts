@@ -1,0 +1,37 @@
+// What one worker shares between the URLs it processes: database, identity, limits, caches.
+import type { Db } from "../db/client.ts";
+import type { HostMap } from "../http/hostmap.ts";
+import type { Logger } from "../log.ts";
+import type { HostLimiter } from "./host-limiter.ts";
+import type { RobotsGate } from "./robots-gate.ts";
+import type { SiteCache } from "./site-cache.ts";
+import type { CrawlStats } from "./stats.ts";
+
+export interface FetchLimits {
+  maxBodyBytes?: number;
+  connectTimeoutMs?: number;
+  readTimeoutMs?: number;
+  totalTimeoutMs?: number;
+  maxRedirects?: number;
+}
+
+export interface CrawlContext {
+  db: Db;
+  /** Lease owner: unique per worker process and run. */
+  owner: string;
+  userAgent: string;
+  /** Global SSRF override (ALLOW_PRIVATE_NETWORK); a site's own flag also allows. */
+  allowPrivateNetwork: boolean;
+  hostMap: HostMap;
+  fetchLimits: FetchLimits;
+  maxAttempts: number;
+  limiter: HostLimiter;
+  robots: RobotsGate;
+  sites: SiteCache;
+  stats: CrawlStats;
+  log: Logger;
+  /** Aborted when the worker is asked to stop: URLs still waiting for their host are handed back. */
+  stopping: AbortSignal;
+  /** Aborted a grace period later: fetches still in flight are cut off. */
+  signal: AbortSignal;
+}

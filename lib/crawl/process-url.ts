@@ -1,0 +1,231 @@
+// One leased frontier URL, start to end. Never throws: every failure ends as a settled row with its
+// stable error key (and the site's last error), a FetchAttempt row and a retry decision.
+import * as cheerio from "cheerio";
+import { recordFetchAttempt, deferUrl, settleUrl, type FetchOutcome } from "../db/frontier.ts";
+import { recordSiteError, setHostBackoff, type CrawlSite } from "../db/sites.ts";
+import { parseDiscoveryDocument } from "../discover/document.ts";
+import { gunzipIfNeeded } from "../discover/gzip.ts";
+import { commonFeedUrls, defaultSitemapUrl } from "../discover/paths.ts";
+import { decodeHtml } from "../encoding/decode.ts";
+import { FetchError, ThrottledError, toFetchError } from "../http/errors.ts";
+import { fetchUrl, type FetchResponse } from "../http/fetch.ts";
+import { extractLinks, findFeedLinks } from "../html/links.ts";
+import { ingestPage } from "../pipeline/ingest.ts";
+import { decideRetry, nextRecheckIntervalSec } from "../frontier/schedule.ts";
+import { RECHECKED_KINDS, type LeasedUrl } from "../frontier/types.ts";
+import type { CrawlContext } from "./context.ts";
+import { enqueueCandidates, type Candidate } from "./enqueue.ts";
+import { countError } from "./stats.ts";
+
+/** ms a host rests after 429/503 without a Retry-After header (or with an unreadable one). */
+const DEFAULT_THROTTLE_MS = 60_000;
+/** ms at most a host rests on a server's word: a Retry-After of a week is not honoured for a week. */
+const MAX_THROTTLE_MS = 6 * 60 * 60_000;
+/** Where a URL comes from when it was a guess at a common feed path: a miss there is not an error. */
+export const PROBE_SOURCE = "probe:common-feed-path";
+/** Feeds and sitemaps are XML or JSON: ask for them, with HTML last. */
+const DISCOVERY_ACCEPT = "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5";
+
+/** What happened, for the worker's bookkeeping. */
+export type UrlResult = "done" | "rechecked" | "retry" | "failed" | "skipped" | "deferred";
+
+/**
+ * 1. Load the site; a paused or deleted site hands the URL back.
+ * 2. robots.txt (cached, stored on the site): disallowed → skipped.
+ * 3. Wait for the host's slot (delay = max(site delay, Crawl-delay); per-host concurrency).
+ * 4. Fetch with limits, SSRF guard and conditional GET; log one FetchAttempt.
+ * 5. Page or seed → ingest (decode, extract, classify, dedup, store) and enqueue its links and feeds;
+ *    feed or sitemap → read its entries and enqueue them.
+ * 6. Settle: pages done; seeds, feeds and sitemaps queued again on the adaptive schedule.
+ * On failure: throttling backs off the whole host and defers; otherwise retry or give up by error class.
+ */
+export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<UrlResult> {
+  const site = await ctx.sites.get(row.siteId);
+  if (!site || site.status !== "active") {
+    await deferUrl(ctx.db, row.id, ctx.owner, new Date(Date.now() + 60_000));
+    return "deferred";
+  }
+  const host = new URL(row.url).host;
+  let release: (() => void) | null = null;
+  let response: FetchResponse | null = null;
+  let fetchStartedAt = 0;
+  try {
+    const robots = await ctx.robots.check(site, row.url);
+    if (!robots.allowed) return await skipByRobots(ctx, site, row, robots.state);
+    release = await ctx.limiter.acquire(host, { delayMs: Math.max(site.crawlDelayMs, robots.delayMs), concurrency: site.maxConcurrency }, ctx.stopping);
+    const rechecked = RECHECKED_KINDS.has(row.kind);
+    fetchStartedAt = performance.now();
+    response = await fetchUrl(row.url, {
+      ...ctx.fetchLimits,
+      userAgent: ctx.userAgent,
+      allowPrivateNetwork: ctx.allowPrivateNetwork || site.allowPrivateNetwork,
+      hostMap: ctx.hostMap,
+      signal: ctx.signal,
+      requireHtml: row.kind === "page" || row.kind === "seed",
+      accept: row.kind === "feed" || row.kind === "sitemap" ? DISCOVERY_ACCEPT : undefined,
+      etag: rechecked ? row.etag : null,
+      lastModified: rechecked ? row.lastModified : null,
+    });
+    release();
+    release = null;
+    ctx.stats.fetched++;
+    await recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status: response.status, errorKey: null, ms: response.ms, bytes: response.rawBytes });
+    const added = row.kind === "feed" || row.kind === "sitemap"
+      ? await readDiscoveryDocument(ctx, site, row, response)
+      : await readPage(ctx, site, row, response, robots.sitemaps);
+    return await settleSuccess(ctx, site, row, response, added);
+  } catch (err) {
+    release?.();
+    const ms = fetchStartedAt ? performance.now() - fetchStartedAt : 0;
+    return await settleFailure(ctx, site, row, err, response, ms);
+  }
+}
+
+async function skipByRobots(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, state: string): Promise<UrlResult> {
+  // "disallow_all" after a 5xx or an unreachable robots.txt is temporary (RFC 9309 §2.3.1.3): retry later.
+  if (state === "disallow_all" || state === "unreachable") {
+    await recordSiteError(ctx.db, site.id, "robots_unreachable");
+    countError(ctx.stats, "robots_unreachable");
+    const decision = decideRetry({ retryable: true }, row.attempts, ctx.maxAttempts);
+    await settleUrl(ctx.db, row.id, ctx.owner, decision.retry
+      ? { state: "queued", nextCheckAt: new Date(Date.now() + decision.delayMs), lastErrorKey: "robots_unreachable" }
+      : { state: "failed", lastErrorKey: "robots_unreachable" });
+    return decision.retry ? "retry" : "failed";
+  }
+  countError(ctx.stats, "robots_disallowed");
+  await settleUrl(ctx.db, row.id, ctx.owner, { state: "skipped", lastErrorKey: "robots_disallowed" });
+  return "skipped";
+}
+
+/** Ingest an HTML page and enqueue its links (depth + 1) and advertised feeds; returns URLs added. */
+async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res: FetchResponse, robotsSitemaps: string[]): Promise<number> {
+  const firstVisit = row.kind === "seed" && row.recheckIntervalSec === null;
+  if (res.notModified) return firstVisit ? enqueueSiteDiscovery(ctx, site, row, [], robotsSitemaps) : 0;
+  const decoded = decodeHtml(res.body, res.contentType);
+  const $ = cheerio.load(decoded.text);
+  const candidates: Candidate[] = [];
+  for (const link of extractLinks($, res.finalUrl)) {
+    if (/\bnofollow\b/.test(link.rel)) continue;
+    candidates.push({ url: link.url, kind: "page", depth: row.depth + 1 });
+  }
+  const feeds = findFeedLinks($, res.finalUrl);
+  for (const f of feeds) candidates.push({ url: f.url, kind: "feed", depth: row.depth });
+  const added = await enqueueCandidates(ctx, site, row.url, candidates);
+  const result = await ingestPage(ctx.db, {
+    siteId: site.id, frontierId: row.id, url: row.url, finalUrl: res.finalUrl, status: res.status,
+    contentType: res.contentType, body: res.body, decoded,
+  });
+  ctx.stats.pages++;
+  ctx.stats.outcomes[result.outcome] = (ctx.stats.outcomes[result.outcome] ?? 0) + 1;
+  return added + (firstVisit ? await enqueueSiteDiscovery(ctx, site, row, feeds.map((f) => f.url), robotsSitemaps) : 0);
+}
+
+/**
+ * On a seed's first visit: the sitemaps robots.txt names (else /sitemap.xml), and — when the page
+ * advertises no feed — the common feed paths, marked as probes so that a 404 there is no error.
+ */
+async function enqueueSiteDiscovery(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, feeds: string[], robotsSitemaps: string[]): Promise<number> {
+  const sitemaps = robotsSitemaps.length ? robotsSitemaps : [defaultSitemapUrl(row.url)];
+  let added = await enqueueCandidates(ctx, site, `robots:${row.url}`, sitemaps.map((url) => ({ url, kind: "sitemap", depth: 0 })));
+  if (feeds.length === 0) {
+    added += await enqueueCandidates(ctx, site, PROBE_SOURCE, commonFeedUrls(row.url).map((url) => ({ url, kind: "feed", depth: 0 })));
+  }
+  return added;
+}
+
+/** Read a feed or sitemap (gzipped or not) and enqueue its entries; returns URLs added. */
+async function readDiscoveryDocument(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res: FetchResponse): Promise<number> {
+  if (res.notModified) return 0;
+  const inflated = gunzipIfNeeded(res.body, ctx.fetchLimits.maxBodyBytes ?? 5 * 1024 * 1024);
+  if (!inflated.ok) throw new DiscoveryError(inflated.reason);
+  const text = decodeHtml(inflated.body, res.contentType).text;
+  const doc = parseDiscoveryDocument(text, res.finalUrl);
+  if (!doc.ok) throw new DiscoveryError(doc.reason);
+  ctx.stats.documents++;
+  const candidates = doc.entries.map((e): Candidate => ({ url: e.url, kind: e.kind, depth: e.kind === "page" ? row.depth + 1 : row.depth }));
+  return enqueueCandidates(ctx, site, row.url, candidates);
+}
+
+/** A feed or sitemap URL that answered with something else. Not retried: the next re-check tries again. */
+export class DiscoveryError extends FetchError {
+  constructor(key: "not_feed_or_sitemap" | "malformed_document" | "body_too_large" | "gzip_corrupt") {
+    super(key, `not a readable feed or sitemap: ${key}`, { retryable: false });
+  }
+}
+
+async function settleSuccess(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res: FetchResponse, added: number): Promise<UrlResult> {
+  if (res.notModified) ctx.stats.notModified++;
+  if (!RECHECKED_KINDS.has(row.kind)) {
+    await settleUrl(ctx.db, row.id, ctx.owner, { state: "done", lastStatus: res.status, lastErrorKey: null, fetched: true });
+    return "done";
+  }
+  // Adaptive re-check (lib/frontier/schedule.ts): "changed" means the document brought new URLs.
+  const interval = nextRecheckIntervalSec(row.recheckIntervalSec, added > 0, site);
+  const outcome: FetchOutcome = {
+    state: "queued",
+    nextCheckAt: new Date(Date.now() + interval * 1000),
+    recheckIntervalSec: interval,
+    attempts: 0,
+    lastStatus: res.status,
+    lastErrorKey: null,
+    fetched: true,
+  };
+  if (!res.notModified) {
+    outcome.etag = res.headers.etag ?? null;
+    outcome.lastModified = res.headers["last-modified"] ?? null;
+  }
+  await settleUrl(ctx.db, row.id, ctx.owner, outcome);
+  return "rechecked";
+}
+
+async function settleFailure(
+  ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, err: unknown, res: FetchResponse | null, ms: number,
+): Promise<UrlResult> {
+  const error = toFetchError(err, row.url);
+  // Stopping: hand the URL back untouched for the next worker.
+  if (ctx.stopping.aborted && (error.key === "aborted" || err === ctx.stopping.reason || err === ctx.signal.reason)) {
+    await deferUrl(ctx.db, row.id, ctx.owner, new Date());
+    return "deferred";
+  }
+  countError(ctx.stats, error.key);
+  if (!(err instanceof FetchError)) ctx.log.error({ err, url: row.url }, "crawl step failed");
+  const status = (error as { status?: number }).status ?? res?.status ?? null;
+  if (!res) await recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status, errorKey: error.key, ms, bytes: 0 });
+
+  if (error instanceof ThrottledError) {
+    const wait = Math.min(MAX_THROTTLE_MS, error.retryAfterMs ?? DEFAULT_THROTTLE_MS);
+    const until = new Date(Date.now() + wait);
+    ctx.limiter.blockUntil(new URL(row.url).host, until.getTime());
+    await setHostBackoff(ctx.db, site.id, until);
+    await recordSiteError(ctx.db, site.id, error.key);
+    ctx.sites.invalidate(site.id);
+    await deferUrl(ctx.db, row.id, ctx.owner, until);
+    return "deferred";
+  }
+  const probeMiss = row.discoveredFrom === PROBE_SOURCE && (status === 404 || status === 410 || error instanceof DiscoveryError || error.key === "not_html");
+  if (probeMiss) {
+    await settleUrl(ctx.db, row.id, ctx.owner, { state: "skipped", lastStatus: status, lastErrorKey: error.key, fetched: true });
+    return "skipped";
+  }
+  await recordSiteError(ctx.db, site.id, error.key);
+  // Not a page we can use (PDF, image, empty): skipped, not failed.
+  if (["not_html", "binary_content", "empty_body"].includes(error.key)) {
+    await settleUrl(ctx.db, row.id, ctx.owner, { state: "skipped", lastStatus: status, lastErrorKey: error.key, fetched: true });
+    return "skipped";
+  }
+  const decision = decideRetry(error, row.attempts, ctx.maxAttempts);
+  if (decision.retry) {
+    await settleUrl(ctx.db, row.id, ctx.owner, { state: "queued", nextCheckAt: new Date(Date.now() + decision.delayMs), lastStatus: status, lastErrorKey: error.key });
+    return "retry";
+  }
+  // A seed, feed or sitemap that fails for good is still re-checked at the slowest pace: sites recover.
+  if (RECHECKED_KINDS.has(row.kind)) {
+    await settleUrl(ctx.db, row.id, ctx.owner, {
+      state: "queued", nextCheckAt: new Date(Date.now() + site.recheckMaxSec * 1000), recheckIntervalSec: site.recheckMaxSec,
+      attempts: 0, lastStatus: status, lastErrorKey: error.key, fetched: true,
+    });
+    return "rechecked";
+  }
+  await settleUrl(ctx.db, row.id, ctx.owner, { state: "failed", lastStatus: status, lastErrorKey: error.key, fetched: true });
+  return "failed";
+}

@@ -1,0 +1,200 @@
+// The crawl loop as a library: lease URLs, process them concurrently under per-host limits, stop
+// cleanly. workers/crawl.ts runs it as a process; `lede crawl` and tests run it in-process.
+import { hostname } from "node:os";
+import { z } from "zod";
+import { randomBytes } from "node:crypto";
+import { crawlDefaults, getEnv } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { countPendingWork, enqueueUrls, failExhaustedLeases, leaseUrls, releaseLeases } from "../db/frontier.ts";
+import { listSitesWithoutSeed } from "../db/sites.ts";
+import type { LeasedUrl } from "../frontier/types.ts";
+import { readHostMap, type HostMap } from "../http/hostmap.ts";
+import { log as rootLog } from "../log.ts";
+import { normalizeUrl } from "../url/normalize.ts";
+import type { CrawlContext, FetchLimits } from "./context.ts";
+import { HostLimiter } from "./host-limiter.ts";
+import { processUrl } from "./process-url.ts";
+import { createRobotsGate } from "./robots-gate.ts";
+import { SiteCache } from "./site-cache.ts";
+import { createStats, type CrawlStats } from "./stats.ts";
+
+/** ms between looks for sites added on the Sites page whose seed is not queued, and for dead leases. */
+const HOUSEKEEPING_MS = 5_000;
+/** ms in-flight fetches may take to finish after a stop signal before they are aborted. */
+const STOP_GRACE_MS = 5_000;
+/** URLs a worker holds per site beyond its concurrency: enough to keep the host busy, few enough
+ *  that other sites get leased too and that waiting URLs do not outlive their lease. */
+const SITE_QUEUE_EXTRA = 2;
+/** One-shot runs wait for retries due within this many ms before calling the crawl finished. */
+const IDLE_RETRY_HORIZON_MS = 90_000;
+
+export interface WorkerOptions {
+  db: Db;
+  /** Stops the loop: in-flight URLs finish (up to STOP_GRACE_MS), the rest are released. */
+  signal: AbortSignal;
+  /** Lease owner name; default host:pid:random. */
+  workerId?: string;
+  concurrency?: number;
+  leaseMs?: number;
+  idleMs?: number;
+  userAgent?: string;
+  allowPrivateNetwork?: boolean;
+  hostMap?: HostMap | string;
+  fetchLimits?: FetchLimits;
+  maxAttempts?: number;
+  /** Crawl only these sites (`lede crawl`). */
+  siteIds?: number[];
+  /** Return when nothing is left to do now (one-shot crawl) instead of polling forever. */
+  exitWhenIdle?: boolean;
+  /** Called after every processed URL. */
+  onProgress?: (stats: CrawlStats) => void;
+}
+
+function defaultWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+}
+
+const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** Queue the seed of every active site that has none in the frontier (sites added by the web app). */
+async function queueMissingSeeds(db: Db): Promise<void> {
+  const sites = await listSitesWithoutSeed(db);
+  const rows = sites.flatMap((s) => {
+    const url = normalizeUrl(s.seedUrl);
+    return url ? [{ url, siteId: s.id, depth: 0, kind: "seed" as const }] : [];
+  });
+  if (rows.length) await enqueueUrls(db, rows);
+}
+
+/**
+ * 1. Housekeeping every few seconds: queue missing seeds, fail URLs whose leases keep expiring.
+ * 2. Lease as many URLs as there are free slots, skipping sites this worker already holds enough of.
+ * 3. Process each concurrently (process-url.ts); wait for one to finish or for the idle interval.
+ * 4. On stop: let in-flight URLs finish for a grace period, abort the rest, release every lease.
+ */
+export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
+  const env = getEnv();
+  const owner = opts.workerId ?? defaultWorkerId();
+  const concurrency = opts.concurrency ?? env.WORKER_CONCURRENCY;
+  const leaseMs = opts.leaseMs ?? crawlLeaseMs();
+  const idleMs = opts.idleMs ?? env.WORKER_IDLE_MS;
+  const log = rootLog.child({ c: "crawl", worker: owner });
+  const stopping = new AbortController();
+  const stopFetches = new AbortController();
+  const ctx: CrawlContext = {
+    db: opts.db,
+    owner,
+    userAgent: opts.userAgent ?? env.USER_AGENT,
+    allowPrivateNetwork: opts.allowPrivateNetwork ?? env.ALLOW_PRIVATE_NETWORK,
+    hostMap: typeof opts.hostMap === "string" || opts.hostMap === undefined ? readHostMap(opts.hostMap ?? env.HOST_MAP) : opts.hostMap,
+    fetchLimits: opts.fetchLimits ?? {},
+    maxAttempts: opts.maxAttempts ?? crawlDefaults.maxAttempts,
+    limiter: new HostLimiter(),
+    robots: undefined as unknown as CrawlContext["robots"],
+    sites: new SiteCache(opts.db),
+    stats: createStats(),
+    log,
+    stopping: stopping.signal,
+    signal: stopFetches.signal,
+  };
+  ctx.robots = createRobotsGate(ctx);
+  const inFlight = new Map<Promise<void>, LeasedUrl>();
+  const perSite = new Map<number, number>();
+  let lastHousekeeping = 0;
+  log.info({ concurrency, leaseMs }, "crawl worker started");
+
+  const start = (row: LeasedUrl) => {
+    perSite.set(row.siteId, (perSite.get(row.siteId) ?? 0) + 1);
+    const task: Promise<void> = processUrl(ctx, row)
+      .catch((err) => log.error({ err, url: row.url }, "unexpected failure while settling a URL"))
+      .then(() => {
+        inFlight.delete(task);
+        perSite.set(row.siteId, (perSite.get(row.siteId) ?? 1) - 1);
+        opts.onProgress?.(ctx.stats);
+      });
+    inFlight.set(task, row);
+  };
+
+  try {
+    while (!opts.signal.aborted) {
+      await yieldToLoop();
+      if (Date.now() - lastHousekeeping > HOUSEKEEPING_MS) {
+        lastHousekeeping = Date.now();
+        await queueMissingSeeds(opts.db);
+        await failExhaustedLeases(opts.db, ctx.maxAttempts);
+      }
+      const room = concurrency - inFlight.size;
+      let leased = 0;
+      if (room > 0) {
+        const skipSiteIds = await sitesAtCapacity(ctx, perSite);
+        const rows = await leaseUrls(opts.db, { owner, limit: room, leaseMs, siteIds: opts.siteIds, skipSiteIds });
+        for (const row of rows) start(row);
+        leased = rows.length;
+      }
+      if (leased > 0) continue;
+      if (inFlight.size === 0) {
+        if (opts.exitWhenIdle && (await isCrawlFinished(opts.db, opts.siteIds))) break;
+        await sleep(idleMs, opts.signal);
+      } else {
+        await Promise.race([...inFlight.keys(), sleep(idleMs, opts.signal)]);
+      }
+    }
+  } finally {
+    stopping.abort(new Error("worker stopping"));
+    await stopWorker(ctx, inFlight, stopFetches, log);
+  }
+  log.info({ stats: ctx.stats }, "crawl worker stopped");
+  return ctx.stats;
+}
+
+/** Sites whose URLs this worker already holds as many as it can use (concurrency + SITE_QUEUE_EXTRA). */
+async function sitesAtCapacity(ctx: CrawlContext, perSite: Map<number, number>): Promise<number[]> {
+  const full: number[] = [];
+  for (const [siteId, n] of perSite) {
+    if (n <= 0) continue;
+    const site = await ctx.sites.get(siteId);
+    if (n >= (site?.maxConcurrency ?? 1) + SITE_QUEUE_EXTRA) full.push(siteId);
+  }
+  return full;
+}
+
+async function isCrawlFinished(db: Db, siteIds: number[] | undefined): Promise<boolean> {
+  const ids = siteIds ?? (await db.site.findMany({ select: { id: true } })).map((s) => s.id);
+  return (await countPendingWork(db, ids, new Date(Date.now() + IDLE_RETRY_HORIZON_MS))) === 0;
+}
+
+async function stopWorker(ctx: CrawlContext, inFlight: Map<Promise<void>, LeasedUrl>, stopFetches: AbortController, log: CrawlContext["log"]) {
+  if (inFlight.size > 0) {
+    log.info({ inFlight: inFlight.size }, "stopping: letting in-flight URLs finish");
+    const grace = new AbortController();
+    const timer = setTimeout(() => grace.abort(), STOP_GRACE_MS);
+    // URLs still waiting for their host's slot are handed back at once; fetches get the grace period.
+    await Promise.race([Promise.all(inFlight.keys()), sleep(STOP_GRACE_MS, grace.signal)]);
+    clearTimeout(timer);
+    stopFetches.abort(new Error("worker stopping"));
+    await Promise.all(inFlight.keys());
+  } else {
+    stopFetches.abort(new Error("worker stopping"));
+  }
+  const released = await releaseLeases(ctx.db, ctx.owner);
+  if (released) log.info({ released }, "released leases");
+}
+
+const leaseEnv = z.object({ LEASE_MS: z.coerce.number().int().min(100).optional() });
+
+/** Lease length: LEASE_MS from the environment (the durability test uses short leases), else crawlDefaults.leaseMs. */
+export function crawlLeaseMs(source: NodeJS.ProcessEnv = process.env): number {
+  return leaseEnv.parse({ LEASE_MS: source.LEASE_MS || undefined }).LEASE_MS ?? crawlDefaults.leaseMs;
+}

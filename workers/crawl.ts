@@ -1,0 +1,35 @@
+// The crawl worker process: `node --import tsx workers/crawl.ts` (npm start runs it beside the web
+// server). Runs until SIGTERM/SIGINT, then lets in-flight URLs finish briefly and releases its leases.
+// Several can share one database: leases keep them from fetching a URL twice.
+import { pathToFileURL } from "node:url";
+import { closeDb, getDb } from "../lib/db/client.ts";
+import { log } from "../lib/log.ts";
+import { runWorker } from "../lib/crawl/worker.ts";
+
+export { runWorker } from "../lib/crawl/worker.ts";
+
+/** Run the worker on the process-wide database until a signal arrives; returns the exit code. */
+export async function main(): Promise<number> {
+  const stop = new AbortController();
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (stop.signal.aborted) return;
+    log.info({ sig }, "crawl worker: stop requested");
+    stop.abort();
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  try {
+    const db = await getDb();
+    await runWorker({ db, signal: stop.signal });
+    return 0;
+  } catch (err) {
+    log.fatal({ err }, "crawl worker crashed");
+    return 1;
+  } finally {
+    await closeDb();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await main();
+}
