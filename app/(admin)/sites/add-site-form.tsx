@@ -2,11 +2,13 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { addSiteSchema } from "@/lib/schemas/site.ts";
+import { postJson, useCsrfToken } from "../../admin-context";
 
 type Fields = Partial<Record<"seedUrl" | "name" | "_", string>>;
 
 export function AddSiteForm() {
   const router = useRouter();
+  const csrfToken = useCsrfToken();
   const [errors, setErrors] = useState<Fields>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,8 +28,8 @@ export function AddSiteForm() {
     setErrors({});
     setBusy(true);
     try {
-      const res = await fetch("/api/sites", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(parsed.data) });
-      const body = await res.json().catch(() => ({}));
+      const res = await postJson(csrfToken, "/api/sites", parsed.data);
+      const body = res.body;
       if (!res.ok) {
         setErrors({ ...(body.fields ?? {}), _: body.fields ? undefined : body.message ?? `Request failed (${res.status})` });
         return;

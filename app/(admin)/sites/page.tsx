@@ -1,34 +1,67 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
-import { listSites } from "@/lib/db/sites.ts";
+import { listSiteStatus, ERROR_WINDOW_DAYS } from "@/lib/db/sites-view.ts";
+import { requireAdminPage } from "@/lib/auth/server.ts";
 import { AddSiteForm } from "./add-site-form";
+import { SiteStatusButton } from "./site-status-button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sites" };
 
-export default async function SitesPage() {
-  const sites = await listSites(await getDb());
+function when(iso: string | null): string {
+  return iso ? iso.slice(0, 16).replace("T", " ") : "—";
+}
+
+export default async function SitesPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const admin = await requireAdminPage("/sites");
+  const sp = await searchParams;
+  const sites = await listSiteStatus(await getDb());
   return (
     <>
       <h1>Sites</h1>
       <AddSiteForm />
+      <details className="card opml">
+        <summary>Import sites from OPML</summary>
+        <form method="post" action="/api/sites/import" encType="multipart/form-data" aria-label="Import OPML" className="inline">
+          <input type="hidden" name="_csrf" value={admin.csrfToken} />
+          <label>
+            OPML file (exported from a feed reader)
+            <input type="file" name="file" accept=".opml,.xml,text/xml,application/xml" required />
+          </label>
+          <button type="submit">Import</button>
+        </form>
+      </details>
+      {sp.imported ? <p className="ok" role="status" data-testid="import-result">Imported {sp.imported} site(s); skipped {sp.skipped ?? 0}.</p> : null}
       {sites.length === 0 ? (
-        <p className="empty">No sites yet. Add a news site's address above; Lede reads its robots.txt, feeds and sitemaps and starts crawling.</p>
+        <p className="empty">No sites yet. Add a news site&apos;s address above; Lede reads its robots.txt, feeds and sitemaps and starts crawling.</p>
       ) : (
-        <table data-testid="sites-table">
-          <thead><tr><th>Site</th><th>Status</th><th>Pages</th><th>Articles</th><th>Last error</th></tr></thead>
-          <tbody>
-            {sites.map((s) => (
-              <tr key={s.id}>
-                <td><strong>{s.name}</strong><br /><span className="muted">{s.seedUrl}</span></td>
-                <td>{s.status}</td>
-                <td>{s._count.pages}</td>
-                <td>{s._count.articles}</td>
-                <td>{s.lastErrorKey ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="scroll">
+          <table data-testid="sites-table">
+            <caption className="muted">Errors are counted over the last {ERROR_WINDOW_DAYS} days; times are UTC.</caption>
+            <thead>
+              <tr><th scope="col">Site</th><th scope="col">Status</th><th scope="col">Pages</th><th scope="col">Articles</th>
+                <th scope="col">Queue</th><th scope="col">Errors by key</th><th scope="col">Next check</th><th scope="col">robots.txt</th></tr>
+            </thead>
+            <tbody>
+              {sites.map((s) => (
+                <tr key={s.id} data-nav-item data-testid="site-row">
+                  <td><Link href={`/sites/${s.id}`}><strong>{s.name}</strong></Link><br /><span className="muted">{s.seedUrl}</span></td>
+                  <td>
+                    <span className={`badge ${s.status}`}>{s.status}</span>
+                    <SiteStatusButton siteId={s.id} status={s.status} csrfToken={admin.csrfToken} />
+                  </td>
+                  <td>{s.pages}</td>
+                  <td>{s.articles}</td>
+                  <td className="muted">{Object.entries(s.frontier).map(([k, v]) => `${k} ${v}`).join(", ") || "—"}</td>
+                  <td>{s.errors.length === 0 ? "—" : s.errors.map((e) => <span key={e.key} className="chip err">{e.key} × {e.count}</span>)}</td>
+                  <td>{s.status === "paused" ? "paused" : when(s.nextCheckAt)}{s.hostBackoffUntil && s.hostBackoffUntil > new Date().toISOString() ? <><br /><span className="muted">backing off until {when(s.hostBackoffUntil)}</span></> : null}</td>
+                  <td>{s.robotsState ?? "not fetched yet"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

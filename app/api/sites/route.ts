@@ -1,17 +1,22 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client.ts";
-import { addSite, listSites } from "@/lib/db/sites.ts";
+import { addSite } from "@/lib/db/sites.ts";
+import { listSiteStatus } from "@/lib/db/sites-view.ts";
 import { addSiteSchema } from "@/lib/schemas/site.ts";
 import { handle } from "@/lib/api/respond.ts";
+import { readMutation } from "@/lib/api/mutation.ts";
 import { getEnv } from "@/lib/config.ts";
 import { checkSeedUrl } from "@/lib/http/ssrf.ts";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handle(async () => NextResponse.json({ sites: await listSites(await getDb()) }));
+/** Every site with its crawl status. */
+export const GET = handle(async () => NextResponse.json({ sites: await listSiteStatus(await getDb()) }));
 
+/** Add a seed site (admin): validated, SSRF-checked, then queued for crawling. */
 export const POST = handle(async (req: Request) => {
-  const input = addSiteSchema.parse(await req.json().catch(() => ({})));
+  const { input: body } = await readMutation(req);
+  const input = addSiteSchema.parse(body);
   const allowPrivateNetwork = getEnv().ALLOW_PRIVATE_NETWORK;
   const safe = await checkSeedUrl(input.seedUrl, { allowPrivateNetwork });
   if (!safe.ok) {

@@ -1,33 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { getArticleOrThrow, NotFoundError } from "@/lib/db/news.ts";
+import { listAlsoPublishedBy } from "@/lib/db/dedup.ts";
+import { sanitizeArticleHtml } from "@/lib/extract/sanitize.ts";
 
 export const dynamic = "force-dynamic";
 
-export default async function ArticlePage({ params }: { params: Promise<{ id: string }> }) {
-  const parsed = z.coerce.number().int().positive().safeParse((await params).id);
+async function loadArticle(raw: string) {
+  const parsed = z.coerce.number().int().positive().safeParse(raw);
   if (!parsed.success) notFound();
-  let article;
   try {
-    article = await getArticleOrThrow(await getDb(), parsed.data);
+    return await getArticleOrThrow(await getDb(), parsed.data);
   } catch (err) {
     if (err instanceof NotFoundError) notFound();
     throw err;
   }
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return { title: (await loadArticle((await params).id)).title };
+}
+
+export default async function ArticlePage({ params }: { params: Promise<{ id: string }> }) {
+  const article = await loadArticle((await params).id);
+  const also = await listAlsoPublishedBy(await getDb(), article.id);
+  // Stored HTML was sanitised by the extractor; sanitising again at render keeps rows written by
+  // older extractor versions or imported from elsewhere harmless too.
+  const html = sanitizeArticleHtml(article.html, article.url);
+  const score = article.newsScore === null ? null : Math.round(article.newsScore * 100);
   return (
-    <article>
+    <article data-testid="article-page">
+      <p className="muted">
+        {article.story ? <Link href={`/stories/${article.story.id}`}>← Story: {article.story.headline}</Link> : <Link href="/">← News</Link>}
+      </p>
       <h1>{article.title}</h1>
       <p className="muted">
         {article.siteName || article.site.name}
         {article.author ? ` · ${article.author}` : ""}
-        {article.publishedAt ? ` · ${article.publishedAt.toISOString().slice(0, 10)}` : ""}
-        {" · "}<a href={article.url} rel="noopener noreferrer">original</a>
+        {article.publishedAt ? <> · <time dateTime={article.publishedAt.toISOString()}>{article.publishedAt.toISOString().slice(0, 10)}</time></> : null}
+        {article.lang ? ` · ${article.lang}` : ""}
+        {" · "}<a href={article.url} rel="noopener noreferrer nofollow" data-testid="original-link">original</a>
       </p>
-      <p className="muted">Extracted by <strong>{article.method}</strong>{article.methodReason ? ` (${article.methodReason})` : ""}.
-        {" "}Classified as {article.isNews ? "news" : "not news"}{article.decisionReason ? `: ${article.decisionReason}` : ""}.</p>
-      {/* html is sanitised by the extractor (no scripts, handlers, iframes) before it is stored */}
-      <div className="reader" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <dl className="facts" data-testid="article-facts">
+        <div><dt>Extraction</dt><dd><strong>{article.method}</strong>{article.methodReason ? ` — ${article.methodReason}` : ""} · {article.textLength.toLocaleString("en")} characters</dd></div>
+        <div><dt>Classification</dt><dd>
+          <strong>{article.isNews ? "news" : "not news"}</strong>{score !== null ? ` (score ${score} %)` : ""}
+          {article.decisionReason ? ` — ${article.decisionReason}` : ""}
+          {article.modelVersionId ? <span className="muted"> · model #{article.modelVersionId}</span> : null}
+        </dd></div>
+        {article.page.charset ? <div><dt>Encoding</dt><dd>{article.page.charset} <span className="muted">(from {article.page.charsetSource ?? "unknown"})</span></dd></div> : null}
+        {article.duplicateOfId ? <div><dt>Duplicate</dt><dd>{article.duplicateKind ?? "near"} copy of <Link href={`/articles/${article.duplicateOfId}`}>#{article.duplicateOfId}</Link></dd></div> : null}
+      </dl>
+      {also.length > 0 ? (
+        <section aria-labelledby="also-title" className="also" data-testid="also-published">
+          <h2 id="also-title" className="sub">Also published by</h2>
+          <ul>
+            {also.map((a) => (
+              <li key={a.articleId}>
+                <Link href={`/articles/${a.articleId}`}>{a.siteName}</Link> — {a.title}{" "}
+                <span className="muted">({a.kind === "original" ? "original" : `${a.kind} copy`}{a.publishedAt ? `, ${a.publishedAt.toISOString().slice(0, 10)}` : ""})</span>
+                {" · "}<a href={a.url} rel="noopener noreferrer nofollow">original</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {article.entities.length > 0 ? (
+        <div className="chips" aria-label="Entities">
+          {article.entities.map((e) => (
+            <Link key={e.entity.key} className="chip" href={`/?entity=${encodeURIComponent(e.entity.key)}`} title={e.entity.type}>{e.entity.name}</Link>
+          ))}
+        </div>
+      ) : null}
+      <div className="reader" dangerouslySetInnerHTML={{ __html: html }} />
     </article>
   );
 }

@@ -1,0 +1,124 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { findSamplePageId, getSiteTemplateRow, listRecentPages, listSiteStatus } from "@/lib/db/sites-view.ts";
+import { loadStoredPage } from "@/lib/db/pages.ts";
+import { decodeHtml } from "@/lib/encoding/decode.ts";
+import { describeTemplate, parseTemplate } from "@/lib/extract/template.ts";
+import { buildTemplatePreview } from "@/lib/api/template-preview.ts";
+import { requireAdminPage } from "@/lib/auth/server.ts";
+import { SiteStatusButton } from "../site-status-button";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Site" };
+
+/** Template entries listed; the rest are summarised by count. */
+const TEMPLATE_ENTRIES_SHOWN = 60;
+
+function when(iso: string | null): string {
+  return iso ? iso.slice(0, 16).replace("T", " ") : "—";
+}
+
+export default async function SitePage({ params }: { params: Promise<{ id: string }> }) {
+  const raw = (await params).id;
+  const admin = await requireAdminPage(`/sites/${encodeURIComponent(raw)}`);
+  const id = z.coerce.number().int().positive().safeParse(raw);
+  if (!id.success) notFound();
+  const db = await getDb();
+  const [[site], pages, row, sampleId] = await Promise.all([
+    listSiteStatus(db, { siteId: id.data }), listRecentPages(db, id.data), getSiteTemplateRow(db, id.data), findSamplePageId(db, id.data),
+  ]);
+  if (!site) notFound();
+  const parsed = row ? parseTemplate(row.data) : null;
+  const template = parsed?.ok ? parsed.template : null;
+  const description = template ? describeTemplate(template) : null;
+  let preview: { html: string; url: string } | null = null;
+  if (template && sampleId) {
+    const page = await loadStoredPage(db, sampleId);
+    if (page) preview = { html: buildTemplatePreview(template, decodeHtml(page.body, page.contentType).text), url: page.url };
+  }
+  const builtFrom = description ? pages.slice(0, description.windowPages) : [];
+  return (
+    <>
+      <p className="muted"><Link href="/sites">← Sites</Link></p>
+      <h1>{site.name}</h1>
+      <p className="muted">{site.seedUrl} · <span className={`badge ${site.status}`}>{site.status}</span> · robots.txt: {site.robotsState ?? "not fetched yet"}
+        {site.robotsFetchedAt ? ` (${when(site.robotsFetchedAt)})` : ""}</p>
+      <SiteStatusButton siteId={site.id} status={site.status} csrfToken={admin.csrfToken} back={`/sites/${site.id}`} />
+      <dl className="facts">
+        <div><dt>Pages</dt><dd>{site.pages}</dd></div>
+        <div><dt>Articles</dt><dd>{site.articles}</dd></div>
+        <div><dt>Queue</dt><dd>{Object.entries(site.frontier).map(([k, v]) => `${k} ${v}`).join(", ") || "—"}</dd></div>
+        <div><dt>Next check</dt><dd>{when(site.nextCheckAt)}</dd></div>
+        <div><dt>Errors</dt><dd>{site.errors.length ? site.errors.map((e) => `${e.key} × ${e.count}`).join(", ") : "—"}</dd></div>
+      </dl>
+
+      <section aria-labelledby="tpl-title" data-testid="template-view">
+        <h2 id="tpl-title" className="sub">Template</h2>
+        {!row ? (
+          <p className="empty">No template yet: it is learnt from the site&apos;s pages as they are crawled.</p>
+        ) : !description ? (
+          <p className="error">The stored template could not be read ({parsed && !parsed.ok ? parsed.reason : "unknown"}).</p>
+        ) : (
+          <>
+            <p className="muted">
+              {description.entries.length} entries from {description.windowPages} recent pages ({description.pageCount} seen in all) ·
+              mode {description.mode}{description.mode === "ratio" ? ` (on ≥ ${Math.round(description.minRatio * 100)} % of pages)` : ""} ·
+              {description.ready ? " in use" : " not in use yet (too few pages)"} · last change {when(row.updatedAt.toISOString())} UTC
+            </p>
+            <details>
+              <summary>Template entries</summary>
+              <table>
+                <thead><tr><th scope="col">Tag path</th><th scope="col">Text</th><th scope="col">On pages</th></tr></thead>
+                <tbody>
+                  {description.entries.slice(0, TEMPLATE_ENTRIES_SHOWN).map((e, i) => (
+                    <tr key={i}><td className="path">{e.path}</td><td>{e.text}</td><td>{Math.round(e.ratio * 100)} %</td></tr>
+                  ))}
+                </tbody>
+              </table>
+              {description.entries.length > TEMPLATE_ENTRIES_SHOWN ? <p className="muted">… and {description.entries.length - TEMPLATE_ENTRIES_SHOWN} more.</p> : null}
+            </details>
+            <details>
+              <summary>Pages that built it</summary>
+              <ul>{builtFrom.map((p) => <li key={p.id}><a href={p.url} rel="noopener noreferrer nofollow">{p.url}</a> <span className="muted">{when(p.fetchedAt)}</span></li>)}</ul>
+            </details>
+            {preview ? (
+              <figure className="preview">
+                <figcaption>
+                  <a href={preview.url} rel="noopener noreferrer nofollow">{preview.url}</a> with the template <span className="lede-tpl">greyed out</span> and
+                  the content <span className="lede-content">highlighted</span>.
+                </figcaption>
+                {/* sandbox with no permissions: no scripts, no forms, no same-origin access */}
+                <iframe sandbox="" srcDoc={preview.html} title="Page marked with its template" data-testid="template-preview" />
+              </figure>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="pages-title">
+        <h2 id="pages-title" className="sub">Recent pages</h2>
+        {pages.length === 0 ? <p className="empty">No pages fetched yet.</p> : (
+          <div className="scroll">
+            <table data-testid="recent-pages">
+              <thead><tr><th scope="col">Page</th><th scope="col">HTTP</th><th scope="col">Outcome</th><th scope="col">Encoding</th><th scope="col">Fetched (UTC)</th></tr></thead>
+              <tbody>
+                {pages.map((p) => (
+                  <tr key={p.id} data-nav-item>
+                    <td>{p.articleId ? <Link href={`/articles/${p.articleId}`}>{p.articleTitle}</Link> : null}<br /><a className="muted" href={p.url} rel="noopener noreferrer nofollow">{p.url}</a></td>
+                    <td>{p.status}</td>
+                    <td><span className={`badge ${p.outcome ?? ""}`}>{p.outcome ?? "pending"}</span>{p.outcomeReason ? <><br /><span className="muted">{p.outcomeReason}</span></> : null}</td>
+                    <td>{p.charset ?? "—"}{p.charsetSource ? <span className="muted"> ({p.charsetSource})</span> : null}</td>
+                    <td>{when(p.fetchedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { NextResponse } from "next/server";
+import { getDb } from "@/lib/db/client.ts";
+import { handle } from "@/lib/api/respond.ts";
+import { readMutation, redirectTo } from "@/lib/api/mutation.ts";
+import { getEnv } from "@/lib/config.ts";
+import { parseOpml, MAX_OPML_BYTES } from "@/lib/opml/parse-opml.ts";
+import { importSites } from "@/lib/opml/import-sites.ts";
+
+export const dynamic = "force-dynamic";
+
+class OpmlError extends Error {
+  readonly key = "invalid_input";
+}
+
+/** Import seed sites from OPML (admin): a multipart upload ("file") or JSON {opml: "<opml…>"}. */
+export const POST = handle(async (req: Request) => {
+  const { input, form } = await readMutation(req);
+  const file = input.file;
+  const xml = file instanceof Blob ? (file.size > MAX_OPML_BYTES ? "" : await file.text()) : typeof input.opml === "string" ? input.opml : "";
+  const parsed = parseOpml(xml);
+  if (!parsed.ok) throw new OpmlError(`not an OPML file we can read (${parsed.reason})`);
+  const results = await importSites(await getDb(), parsed.sites, { allowPrivateNetwork: getEnv().ALLOW_PRIVATE_NETWORK });
+  const imported = results.filter((r) => r.ok).length;
+  const skipped = results.length - imported + parsed.skipped;
+  if (form) return redirectTo(req, `/sites?imported=${imported}&skipped=${skipped}`);
+  return NextResponse.json({ imported, skipped, results });
+});

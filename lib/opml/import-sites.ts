@@ -1,0 +1,40 @@
+// Add the sites of an OPML file, each through the same checks as the Sites form: schema, SSRF
+// guard, uniqueness. One bad outline never stops the others; each gets its own result.
+import type { Db } from "../db/client.ts";
+import { addSite } from "../db/sites.ts";
+import { addSiteSchema } from "../schemas/site.ts";
+import { checkSeedUrl } from "../http/ssrf.ts";
+import type { OpmlSite } from "./parse-opml.ts";
+
+export type ImportResult =
+  | { seedUrl: string; ok: true; siteId: number }
+  | { seedUrl: string; ok: false; reason: string; message: string };
+
+export interface ImportOptions {
+  allowPrivateNetwork: boolean;
+}
+
+export async function importSites(db: Db, sites: OpmlSite[], opts: ImportOptions): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  for (const s of sites) {
+    const input = addSiteSchema.safeParse({ seedUrl: s.seedUrl, name: s.name });
+    if (!input.success) {
+      results.push({ seedUrl: s.seedUrl, ok: false, reason: "invalid_input", message: input.error.issues[0]?.message ?? "invalid" });
+      continue;
+    }
+    const safe = await checkSeedUrl(input.data.seedUrl, { allowPrivateNetwork: opts.allowPrivateNetwork });
+    if (!safe.ok) {
+      results.push({ seedUrl: s.seedUrl, ok: false, reason: safe.key, message: safe.message });
+      continue;
+    }
+    try {
+      const site = await addSite(db, { ...input.data, allowPrivateNetwork: opts.allowPrivateNetwork });
+      results.push({ seedUrl: s.seedUrl, ok: true, siteId: site.id });
+    } catch (err) {
+      const key = (err as { key?: unknown }).key;
+      if (typeof key !== "string") throw err;
+      results.push({ seedUrl: s.seedUrl, ok: false, reason: key, message: (err as Error).message });
+    }
+  }
+  return results;
+}
