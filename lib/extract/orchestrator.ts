@@ -40,6 +40,8 @@ const IN_CONTAINER_MIN_PROBABILITY = 0.3;
  * density scorer cannot see (text outside <p>, pages made of many short sections).
  */
 const OUTSIDE_MIN_PROBABILITY = 0.7;
+/** …and has at most this share of its words inside links (link lists are navigation, not content). */
+const OUTSIDE_MAX_LINK_SHARE = 0.5;
 
 interface Outcome { blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock[]; method: string; reason: string }
 
@@ -90,7 +92,7 @@ function densityWithBlocks(body: ParentNode, method: string, prefix: string): Ou
   const blocks: TextBlock[] = [], dropped: TextBlock[] = [];
   let outside = 0;
   all.forEach((b, i) => {
-    if (!isInside(b.el, inside)) { if (probs[i] >= OUTSIDE_MIN_PROBABILITY) { blocks.push(b); outside++; } return; }
+    if (!isInside(b.el, inside)) { if (probs[i] >= OUTSIDE_MIN_PROBABILITY && b.linkWords <= b.words * OUTSIDE_MAX_LINK_SHARE) { blocks.push(b); outside++; } return; }
     (probs[i] >= IN_CONTAINER_MIN_PROBABILITY ? blocks : dropped).push(b);
   });
   const reason = `${prefix}densest container <${density.best!.name}${idHint(density.best!)}> (score ${Math.round(density.bestScore)}, ${roots.length} root(s)); block classifier dropped ${dropped.length} of ${blocks.length - outside + dropped.length} blocks inside, added ${outside} outside`;

@@ -1,0 +1,132 @@
+// Unit tests of the extraction modules on small hand-written pages: each case states the outcome
+// the module exists for (density finds the article, blocks features, sanitiser, orchestrator).
+import { describe, expect, it } from "vitest";
+import { parseHtml, bodyOf } from "../../lib/extract/dom.ts";
+import { removeBoilerplate } from "../../lib/extract/clean.ts";
+import { scoreDensity, LEVEL_WEIGHT } from "../../lib/extract/density.ts";
+import { segmentBlocks, countWords } from "../../lib/extract/segment.ts";
+import { blockFeatures, classifyBlocks, loadBlocksModel, scoreBlocks, FEATURE_NAMES } from "../../lib/extract/blocks.ts";
+import { fitTree, predictTree } from "../../lib/extract/tree.ts";
+import { sanitizeArticleHtml } from "../../lib/extract/sanitize.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
+import { newTemplate, pageEntries, updateTemplate } from "../../lib/extract/template.ts";
+
+const para = (n: number, word = "story") => `<p>${Array.from({ length: n }, (_, i) => `${word}${i % 7} sentence words here.`).join(" ")}</p>`;
+
+const PAGE = `<html><head><title>T</title></head><body>
+  <div id="nav"><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></div>
+  <div class="wrap">
+    <div class="article-body" id="main">${para(12)}${para(10)}${para(9)}</div>
+    <div class="teasers"><p><a href="/x">Another headline that links elsewhere</a></p></div>
+  </div>
+  <div class="copyright">(c) 2026 Example Media, all rights reserved</div>
+</body></html>`;
+
+describe("density", () => {
+  it("picks the node holding the paragraphs, not its ancestors", () => {
+    const $ = parseHtml(PAGE);
+    const body = bodyOf($);
+    const { best, scores } = scoreDensity(body);
+    expect(best?.attribs.id).toBe("main");
+    const wrap = best!.parent as never;
+    // the parent gets half of the child's score (plus nothing from the link-only teaser)
+    expect(scores.get(wrap)).toBeCloseTo(scores.get(best!)! * LEVEL_WEIGHT, 5);
+  });
+});
+
+describe("clean", () => {
+  it("drops scripts, hidden nodes and class/id furniture but keeps the article", () => {
+    const $ = parseHtml(`<body><script>x()</script><div style="display:none">hidden</div><div class="sidebar">side</div><nav>menu</nav><article><p>kept text</p></article></body>`);
+    const body = bodyOf($);
+    removeBoilerplate(body);
+    const text = $.text();
+    expect(text).toContain("kept text");
+    for (const gone of ["x()", "hidden", "side", "menu"]) expect(text).not.toContain(gone);
+  });
+});
+
+describe("blocks", () => {
+  it("segments text into blocks with word counts and link words", () => {
+    const $ = parseHtml(`<body><h1>Big title</h1><p>one two <a href="#">three four</a> five</p><ul><li>item a</li><li>item b</li></ul></body>`);
+    const blocks = segmentBlocks(bodyOf($));
+    expect(blocks.map((b) => [b.kind, b.text, b.words, b.linkWords])).toEqual([
+      ["heading", "Big title", 2, 0], ["paragraph", "one two three four five", 5, 2], ["item", "item a", 2, 0], ["item", "item b", 2, 0],
+    ]);
+  });
+
+  it("builds previous/current/next features", () => {
+    const $ = parseHtml(`<body><p>a b</p><p><a href="#">c d e</a></p><p>f</p></body>`);
+    const x = blockFeatures(segmentBlocks(bodyOf($)));
+    expect(x[1].length).toBe(FEATURE_NAMES.length);
+    expect(x[1].slice(0, 9)).toEqual([2, 0, 2, 3, 1, 3, 1, 0, 1]);
+    expect(x[0].slice(0, 3)).toEqual([0, 0, 0]);
+  });
+
+  it("counts CJK text by characters", () => {
+    expect(countWords("hello world")).toBe(2);
+    expect(countWords("日本語の文章です")).toBe(4);
+  });
+
+  it("the shipped tree rates long prose above a link menu", () => {
+    const $ = parseHtml(`<body><ul><li><a href="/">Home</a></li><li><a href="/a">About</a></li><li><a href="/c">Contact</a></li></ul>${para(8)}${para(8)}<ul><li><a href="/p">Privacy</a></li><li><a href="/t">Terms</a></li></ul></body>`);
+    const blocks = segmentBlocks(bodyOf($));
+    const probs = scoreBlocks(blocks, loadBlocksModel());
+    const prose = probs.filter((_, i) => blocks[i].kind === "paragraph");
+    const menu = probs.filter((_, i) => blocks[i].kind === "item");
+    expect(prose.length).toBe(2);
+    expect(Math.min(...prose)).toBeGreaterThan(Math.max(...menu));
+    expect(classifyBlocks(blocks).content.map((b) => b.kind)).toContain("paragraph");
+  });
+
+  it("fits a tree that separates a threshold", () => {
+    const xs = [[1], [2], [3], [10], [11], [12]];
+    const tree = fitTree(xs, [0, 0, 0, 1, 1, 1], [1, 1, 1, 1, 1, 1], { maxDepth: 3, minLeafWeight: 1 });
+    expect(predictTree(tree, [0])).toBe(0);
+    expect(predictTree(tree, [20])).toBe(1);
+  });
+});
+
+describe("sanitize", () => {
+  it("strips scripts, event handlers, iframes and javascript: links; makes URLs absolute", () => {
+    const out = sanitizeArticleHtml(
+      `<p onclick="evil()">Hi <a href="javascript:alert(1)">x</a> <a href="/next">next</a><img src="pic.jpg" onerror="bad()"></p><script>alert(1)</script><iframe src="https://e.vil/"></iframe>`,
+      "https://example.com/news/a.html",
+    );
+    expect(out).not.toMatch(/onclick|onerror|script|iframe|javascript:|alert/);
+    expect(out).toContain('href="https://example.com/next"');
+    expect(out).toContain('src="https://example.com/news/pic.jpg"');
+  });
+});
+
+describe("extractArticle", () => {
+  it("returns the article paragraphs without menus and records the method", () => {
+    const r = extractArticle(PAGE, { url: "https://example.com/a" });
+    expect(r.text).toContain("story0 sentence words here.");
+    expect(r.text.split("\n\n").length).toBe(3);
+    expect(r.text).not.toContain("Home");
+    expect(r.text).not.toContain("all rights reserved");
+    expect(r.method).toBe("density+blocks");
+    expect(r.methodReason).toContain("#main");
+    expect(r.title).toBe("T");
+    expect(r.html).toContain("<p>");
+  });
+
+  it("relaxes when the strict clean leaves too little text", () => {
+    const html = `<body><div class="sidebar">${para(10)}${para(10)}</div></body>`;
+    const r = extractArticle(html, { url: "https://example.com/b" });
+    expect(r.text.length).toBeGreaterThan(250);
+    expect(r.methodReason).toContain("after");
+  });
+
+  it("uses a ready site template to remove repeated page furniture", () => {
+    const page = (n: number) => `<html><body><div><p>Subscribe to our newsletter for the best stories every single morning of the week.</p></div><div>${para(6, `topic${n}x`)}${para(5, `more${n}y`)}</div></body></html>`;
+    let t = newTemplate();
+    for (const n of [1, 2, 3]) t = updateTemplate(t, pageEntries(page(n)));
+    const without = extractArticle(page(4), { url: "https://example.com/4" });
+    const withT = extractArticle(page(4), { url: "https://example.com/4", template: t });
+    expect(withT.method).toBe("template");
+    expect(withT.text).not.toContain("newsletter");
+    expect(withT.text).toContain("topic4x0");
+    expect(without.method).toBe("density+blocks");
+  });
+});
