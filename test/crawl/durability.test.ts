@@ -1,0 +1,106 @@
+// kill -9 the real worker process mid-crawl, restart it: no URL lost, no page stored twice,
+// expired leases re-claimed.
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { addSite } from "../../lib/db/sites.ts";
+import { startReplayWeb, type ReplayWeb } from "../../lib/replay/server.ts";
+import { createTestDb, type TestDb } from "../helpers/db.ts";
+import { makeReplayDir } from "./replay-many.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+const PAGES_PER_HOST = 15;
+/** Short leases so the restarted worker re-claims the dead one's rows within the test. */
+const LEASE_MS = 1500;
+
+let t: TestDb;
+let web: ReplayWeb;
+let replay: ReturnType<typeof makeReplayDir>;
+
+beforeAll(async () => {
+  replay = makeReplayDir(PAGES_PER_HOST);
+  web = await startReplayWeb({ dir: replay.dir });
+  t = await createTestDb();
+  for (const host of web.hosts) {
+    await addSite(t.db, { seedUrl: web.seedUrl(host), maxPages: 1000, maxDepth: 1, crawlDelayMs: 0, allowPrivateNetwork: true });
+  }
+});
+
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  await web?.close();
+  await t?.cleanup();
+  rmSync(replay.dir, { recursive: true, force: true });
+});
+
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")], {
+    cwd: root,
+    env: {
+      ...process.env, DATABASE_URL: t.url, HOST_MAP: web.hostMap, ALLOW_PRIVATE_NETWORK: "true", LEASE_MS: String(LEASE_MS),
+      WORKER_CONCURRENCY: "4", WORKER_IDLE_MS: "100", LOG_LEVEL: "silent", VITEST: "",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.push(child);
+  return child;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(cond: () => Promise<boolean>, timeoutMs: number, explain: () => Promise<string>): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await cond()) return;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting: ${await explain()}`);
+}
+
+async function frontierSummary(): Promise<string> {
+  const rows = await t.db.frontierUrl.groupBy({ by: ["kind", "state", "lastErrorKey"], _count: { _all: true } });
+  return JSON.stringify(rows.map((r) => [r.kind, r.state, r.lastErrorKey, r._count._all]));
+}
+
+const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null ? r(p.exitCode) : p.once("exit", (code) => r(code))));
+
+it("survives kill -9 mid-crawl: nothing lost, nothing stored twice, dead leases re-claimed", async () => {
+  const total = web.hosts.length * PAGES_PER_HOST;
+  // 1. First worker: kill -9 once it has stored some pages and holds leases.
+  const first = startWorker();
+  let stderr = "";
+  first.stderr!.on("data", (d) => (stderr += d));
+  await waitFor(async () => (await t.db.page.count()) >= 8 && (await t.db.frontierUrl.count({ where: { state: "leased" } })) > 0, 40_000);
+  first.kill("SIGKILL");
+  await exited(first);
+  const orphaned = await t.db.frontierUrl.findMany({ where: { state: "leased" }, select: { id: true, leaseOwner: true } });
+  expect(orphaned.length).toBeGreaterThan(0);
+  const pagesAtKill = await t.db.page.count();
+  expect(pagesAtKill).toBeLessThan(total);
+
+  // 2. Second worker: finishes the crawl, re-claiming the dead worker's leases once they expire.
+  const second = startWorker();
+  second.stderr!.on("data", (d) => (stderr += d));
+  const pageRows = () => t.db.frontierUrl.count({ where: { kind: "page", url: { contains: "/story/" } } });
+  await waitFor(async () => {
+    const open = await t.db.frontierUrl.count({ where: { kind: "page", state: { in: ["queued", "leased"] } } });
+    return open === 0 && (await pageRows()) === total;
+  }, 80_000, async () => `${await frontierSummary()} ${stderr.slice(-3000)}`);
+  second.kill("SIGTERM");
+  expect(await exited(second), stderr).toBe(0);
+
+  // 3. Every story URL of every host was fetched and stored exactly once; the dead leases were re-claimed.
+  const stories = await t.db.frontierUrl.findMany({ where: { url: { contains: "/story/" } }, select: { url: true, state: true, attempts: true } });
+  expect(stories).toHaveLength(total);
+  expect(stories.filter((s) => s.state !== "done")).toEqual([]);
+  const pages = await t.db.page.findMany({ select: { url: true } });
+  expect(new Set(pages.map((p) => p.url)).size).toBe(pages.length);
+  for (const s of stories) expect(pages.some((p) => p.url === s.url), s.url).toBe(true);
+  const reclaimed = await t.db.frontierUrl.findMany({ where: { id: { in: orphaned.map((o) => o.id) } }, select: { state: true, leaseOwner: true } });
+  expect(reclaimed.every((r) => r.leaseOwner === null && r.state !== "leased")).toBe(true);
+  // 4. The clean stop released everything.
+  expect(await t.db.frontierUrl.count({ where: { state: "leased" } })).toBe(0);
+}, 150_000);
