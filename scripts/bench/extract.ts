@@ -15,6 +15,7 @@ import {
   type SnippetCounts,
 } from "./extract-corpus.ts";
 import { extractArticle } from "../../lib/extract/index.ts";
+import { newTemplate, pageEntries, updateTemplate, type TemplateState } from "../../lib/extract/template.ts";
 import { extractWithMethod, type SingleMethod } from "../../lib/extract/orchestrator.ts";
 
 interface Args { limit: number | null; sample: number; only: Set<string>; write: boolean }
@@ -160,9 +161,42 @@ function sameValue(field: "title" | "byline" | "date", got: string | null, want:
   return norm(got) === norm(want);
 }
 
+/**
+ * Template gain: WCXB dev pages grouped by URL host; on sites with >= 3 pages, each site's template
+ * is built from all its pages (as `lede extract --batch --templates` does), then every page is
+ * extracted with and without it. Mean word-bag F1 over those pages, strict and ratio templates.
+ */
 async function measureTemplateGainSafely(corpus: string, args: Args): Promise<string | null> {
-  void corpus; void args;
-  return null;
+  const all = loadWcxb(corpus, listWcxbIds(corpus));
+  const bySite = new Map<string, typeof all>();
+  for (const p of all) {
+    const host = (() => { try { return new URL(p.url).host; } catch { return ""; } })();
+    if (host) bySite.set(host, [...(bySite.get(host) ?? []), p]);
+  }
+  const sites = [...bySite.values()].filter((ps) => ps.length >= 3);
+  const limited = args.limit != null ? sites.slice(0, args.limit) : sites;
+  const rows: (string | number)[][] = [];
+  const variants: [string, (() => TemplateState) | null][] = [["no template", null], ["strict intersection", () => newTemplate({ mode: "strict" })], ["ratio >= 0.6", () => newTemplate({ mode: "ratio" })]];
+  let pagesN = 0, heldN = 0;
+  for (const [name, make] of variants) {
+    let sum = 0, n = 0, heldSum = 0, held = 0, templateWon = 0;
+    for (const ps of limited) {
+      let t: TemplateState | undefined;
+      if (make) { t = make(); for (const p of ps) t = updateTemplate(t, pageEntries(p.html)); }
+      for (const p of ps) {
+        let r;
+        try { r = extractArticle(p.html, { url: p.url, template: t }); } catch { r = null; }
+        const f1 = wordBagScores(r?.text ?? "", p.main).f1;
+        sum += f1; n++;
+        if (!isTrainingId(p.id)) { heldSum += f1; held++; }
+        if (r?.method === "template") templateWon++;
+      }
+    }
+    pagesN = n; heldN = held;
+    rows.push([name, f3(sum / n), f3(heldSum / held), templateWon]);
+    process.stderr.write(`templates ${name}: ${f3(sum / n)} held-out ${f3(heldSum / held)}\n`);
+  }
+  return `### Template gain: WCXB dev sites with >= 3 pages (${limited.length} sites, ${pagesN} pages, ${heldN} held-out)\n\n${mdTable(["variant", "mean word-bag F1", "held-out (odd ids)", "pages where the template step won"], rows)}`;
 }
 
 process.exitCode = await main();
