@@ -1,7 +1,7 @@
 // decodeHtml: bytes of an HTML (or XML) document → text, with the charset used and where it came from.
 import { canonicalCharset, decodeWith } from "./labels.ts";
 import { charsetFromContentType, sniffBom, sniffDeclaredCharset } from "./sniff.ts";
-import { detectCharset, isAscii, isValidUtf8 } from "./detect.ts";
+import { detectCharset, evidenceSample, isAscii, isValidUtf8 } from "./detect.ts";
 import { scorePlausibility } from "./plausibility.ts";
 
 export type CharsetSource = "header" | "bom" | "meta" | "xml" | "detector" | "default";
@@ -68,10 +68,11 @@ function checkDeclared(bytes: Uint8Array, charset: string): { ok: true; text: st
   // converted to UTF-8 and the declaration left behind.
   if (isValidUtf8(bytes)) return { ok: false };
   const text = decodeWith(bytes, charset);
-  const p = scorePlausibility(text);
+  const sample = evidenceSample(bytes);
+  const p = scorePlausibility(decodeWith(sample, charset));
   if (MULTIBYTE.has(charset)) return p.replacements / Math.max(1, p.nonAscii) > MAX_REPLACEMENT_SHARE ? { ok: false } : { ok: true, text };
   if (p.rate <= DOUBTFUL_PENALTY_RATE) return { ok: true, text };
   const alt = detectCharset(bytes, { exclude: [charset] });
-  const altRate = scorePlausibility(decodeWith(bytes, alt.charset)).rate;
+  const altRate = scorePlausibility(decodeWith(sample, alt.charset)).rate;
   return altRate * DOUBT_MARGIN < p.rate ? { ok: false } : { ok: true, text };
 }

@@ -13,6 +13,8 @@ import { scorePlausibility } from "./plausibility.ts";
 export const DETECT_SAMPLE_BYTES = 64 * 1024;
 /** Weight of one plausibility-penalty point per non-ASCII char against chardet's 0..1 confidence. */
 const PENALTY_WEIGHT = 0.5;
+/** Confidence a sibling gives up against the charset chardet actually proposed: a tie-breaker only. */
+const SIBLING_TIE = 1e-6;
 /** Bonus for a candidate that is a usual legacy charset of the page's declared language. */
 const LANG_BONUS = 0.35;
 
@@ -104,6 +106,40 @@ function sniffUtf16(bytes: Uint8Array): string | null {
   return null;
 }
 
+/** Context kept on each side of a non-ASCII byte in the detection sample. */
+const SAMPLE_CONTEXT_BYTES = 24;
+
+/**
+ * The parts of a document that carry charset evidence: runs around non-ASCII bytes, from the
+ * whole document, up to maxBytes. HTML pages often hold 100+ KB of ASCII script before the first
+ * accented letter, and the one byte that tells iso-8859-15 from windows-1252 may be near the end.
+ * Runs start and end at a byte ≤ 0x3F, which is never the second byte of a Shift_JIS, GBK or Big5
+ * character, so multi-byte characters are not cut.
+ */
+export function evidenceSample(bytes: Uint8Array, maxBytes = DETECT_SAMPLE_BYTES): Uint8Array {
+  if (bytes.length <= maxBytes) return bytes;
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let i = 0;
+  const n = bytes.length;
+  while (i < n && size < maxBytes) {
+    if (bytes[i] < 0x80) { i++; continue; }
+    let start = Math.max(0, i - SAMPLE_CONTEXT_BYTES);
+    while (start > 0 && bytes[start] > 0x3f) start--;
+    // extend while non-ASCII bytes keep coming within the context distance
+    let end = i;
+    let last = i;
+    while (end < n && end - last <= SAMPLE_CONTEXT_BYTES) { if (bytes[end] >= 0x80) last = end; end++; }
+    while (end < n && bytes[end] > 0x3f) end++;
+    const run = bytes.subarray(start, Math.min(end + 1, start + (maxBytes - size)));
+    parts.push(run, SEPARATOR);
+    size += run.length + 1;
+    i = end + 1;
+  }
+  return Buffer.concat(parts);
+}
+const SEPARATOR = Buffer.from("\n");
+
 /** Candidates chardet proposes (canonical names → best confidence 0..1). */
 function chardetCandidates(sample: Uint8Array): Map<string, number> {
   const out = new Map<string, number>();
@@ -123,22 +159,31 @@ export function detectCharset(bytes: Uint8Array, opts: { lang?: string | null; e
   if (utf16) return { charset: utf16, confidence: 0.9 };
   if (isValidUtf8(bytes)) return { charset: "utf-8", confidence: 1 };
   // 2. chardet's candidates
-  const sample = bytes.subarray(0, DETECT_SAMPLE_BYTES);
+  const sample = evidenceSample(bytes);
   const fromChardet = chardetCandidates(sample);
   // 3. language and sibling candidates
   const lang = opts.lang ?? sniffLang(bytes);
   const langList = lang ? LANG_CHARSETS[lang] ?? (WESTERN_LANGS.has(lang) ? WESTERN : []) : [];
   const candidates = new Set<string>([...fromChardet.keys(), ...langList]);
-  for (const c of [...candidates]) for (const s of SIBLINGS[c] ?? []) candidates.add(s);
+  // A sibling chardet cannot tell apart shares its proposer's confidence (minus a tie-breaker), so
+  // that try-decoding decides between them.
+  const conf = new Map(fromChardet);
+  for (const c of [...candidates]) {
+    for (const s of SIBLINGS[c] ?? []) {
+      candidates.add(s);
+      const shared = (fromChardet.get(c) ?? 0) - SIBLING_TIE;
+      if (shared > (conf.get(s) ?? 0)) conf.set(s, shared);
+    }
+  }
   if (candidates.size === 0) candidates.add("windows-1252");
   for (const x of opts.exclude ?? []) if (candidates.size > 1) candidates.delete(x);
   // 4. try-decode and rank
   let best: Detection & { score: number } = { charset: "windows-1252", confidence: 0, score: -Infinity };
   for (const c of candidates) {
     const p = scorePlausibility(decodeWith(sample, c));
-    const conf = fromChardet.get(c) ?? 0;
-    const score = conf + (langList.includes(c) ? LANG_BONUS : 0) - PENALTY_WEIGHT * p.rate;
-    if (score > best.score) best = { charset: c, confidence: conf, score };
+    const cc = conf.get(c) ?? 0;
+    const score = cc + (langList.includes(c) ? LANG_BONUS : 0) - PENALTY_WEIGHT * p.rate;
+    if (score > best.score) best = { charset: c, confidence: cc, score };
   }
   return { charset: best.charset, confidence: best.confidence };
 }

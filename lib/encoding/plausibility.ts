@@ -31,12 +31,15 @@ function scriptOf(ch: string): string {
   return "other";
 }
 
-/** Score a decoded text; only neighbourhoods of non-ASCII characters are examined (fast on long pages). */
-export function scorePlausibility(text: string): Plausibility {
+/** Characters scored by default: enough for a stable rate, bounded cost on multi-megabyte pages. */
+export const PLAUSIBILITY_SAMPLE_CHARS = 64 * 1024;
+
+/** Score a decoded text (its first maxChars characters); only non-ASCII characters and their neighbours are examined. */
+export function scorePlausibility(text: string, maxChars = PLAUSIBILITY_SAMPLE_CHARS): Plausibility {
   let nonAscii = 0;
   let penalty = 0;
   let replacements = 0;
-  const n = text.length;
+  const n = Math.min(text.length, maxChars);
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x80) {
