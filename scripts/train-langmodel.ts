@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, writeFileSync, existsSync, statSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
-import { normaliseForModel, tokenBits, type LangModelData, type LangModelEntry, BITS_SCALE, BOUNDARY } from "../lib/extract/langmodel.ts";
+import { normaliseForModel, tokenBits, compileModel, type LangModelData, type LangModelEntry, BITS_SCALE, BOUNDARY } from "../lib/extract/langmodel.ts";
 
 /** Characters of text a language needs for its own model; below, only the universal model covers it. */
 const MIN_TRAIN_CHARS = 4000;
@@ -23,7 +23,7 @@ const BIGRAM_WEIGHT = 0.9;
 /** Percentile of held-out natural tokens' bits per transition taken as the "natural" threshold. */
 const THRESHOLD_PERCENTILE = 0.97;
 /** Most frequent words kept per language: natural text is full of them, menus and code are not. */
-const COMMON_WORDS = 120;
+const COMMON_WORDS = 80;
 /** Every HOLDOUT_EVERY-th document of a language calibrates the threshold. */
 const HOLDOUT_EVERY = 10;
 const UNIVERSAL = "xx";
@@ -61,8 +61,9 @@ function main(): void {
       process.stderr.write(`${lang}: ${chars} chars, too little for its own model\n`);
       continue;
     }
-    const train = ds.filter((_, i) => i % HOLDOUT_EVERY !== HOLDOUT_EVERY - 1 || ds.length < 3);
-    const held = ds.length >= 3 ? ds.filter((_, i) => i % HOLDOUT_EVERY === HOLDOUT_EVERY - 1) : ds;
+    const isHeld = (i: number) => (ds.length >= HOLDOUT_EVERY ? i % HOLDOUT_EVERY === HOLDOUT_EVERY - 1 : ds.length >= 2 && i === ds.length - 1);
+    const train = ds.filter((_, i) => !isHeld(i));
+    const held = ds.length >= 2 ? ds.filter((_, i) => isHeld(i)) : ds;
     const calib = trainModel(train.map((d) => d.text), 0);
     const threshold = percentile(heldOutBits(calib, held.map((d) => d.text)), THRESHOLD_PERCENTILE);
     const model = trainModel(ds.map((d) => d.text), threshold);
@@ -84,13 +85,12 @@ function readFundus(dir: string): Doc[] {
       const publisher = f.replace(/\.json$/, "");
       const page = readdirSync(cdir).filter((x) => x.startsWith(`${publisher}_`) && x.endsWith(".html.gz")).sort()[0];
       const htmlLang = page ? declaredLang(gunzipSync(readFileSync(join(cdir, page))).subarray(0, 20000).toString("utf8")) : null;
-      const lang = htmlLang ?? COUNTRY_LANG[country] ?? UNIVERSAL;
       const versions = JSON.parse(readFileSync(join(cdir, f), "utf8")) as Record<string, FundusArticle>;
       for (const key of Object.keys(versions).sort()) {
         const a = versions[key];
         const parts = [a.title ?? "", ...(a.body?.summary ?? []), ...(a.body?.sections ?? []).flatMap((s) => [...(s.headline ?? []), ...(s.paragraphs ?? [])])];
         const text = parts.filter(Boolean).join("\n");
-        if (text.length > 200) docs.push({ lang, text });
+        if (text.length > 200) docs.push({ lang: htmlLang ?? countryLang(country, text), text });
       }
     }
   }
@@ -98,6 +98,18 @@ function readFundus(dir: string): Doc[] {
 }
 
 interface FundusArticle { title?: string; body?: { summary?: string[]; sections?: { headline?: string[]; paragraphs?: string[] }[] } }
+
+/** Languages not written in Latin script. */
+const NON_LATIN = new Set(["zh", "ja", "ko", "ru", "uk", "ar", "he", "hi"]);
+
+/** The country's language, unless the text is in Latin script and that language is not (English-language editions). */
+function countryLang(country: string, text: string): string {
+  const lang = COUNTRY_LANG[country] ?? UNIVERSAL;
+  if (!NON_LATIN.has(lang)) return lang;
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const latin = letters.filter((c) => /\p{Script=Latin}/u.test(c)).length;
+  return latin > letters.length / 2 ? "en" : lang;
+}
 
 function readWcxb(dir: string): Doc[] {
   const gt = join(dir, "ground-truth");
@@ -126,11 +138,18 @@ function trainModel(texts: string[], threshold: number): LangModelEntry {
   const uni = new Map<string, number>();
   const bi = new Map<string, number>();
   const words = new Map<string, number>();
+  const docFreq = new Map<string, number>();
+  let tokens = 0;
+  let tokenChars = 0;
   for (const text of texts) {
+    const seen = new Set<string>();
     for (const token of normaliseForModel(text).split(" ")) {
       if (!token) continue;
+      tokens++;
+      tokenChars += [...token].length;
       const w = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
       if (w) words.set(w, (words.get(w) ?? 0) + 1);
+      if (w && !seen.has(w)) { seen.add(w); docFreq.set(w, (docFreq.get(w) ?? 0) + 1); }
       const s = BOUNDARY + token + BOUNDARY;
       const chars = [...s];
       for (let i = 0; i < chars.length; i++) {
@@ -155,8 +174,14 @@ function trainModel(texts: string[], threshold: number): LangModelEntry {
     const p = BIGRAM_WEIGHT * (n / from.get(a)!) + (1 - BIGRAM_WEIGHT) * pUni;
     biBits[pair] = quantise(-Math.log2(p));
   }
-  const common = [...words.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, COMMON_WORDS).map(([w]) => w);
-  return { uni: uniBits, bi: biBits, unk, backoff: quantise(-Math.log2(1 - BIGRAM_WEIGHT)), threshold: Math.round(threshold * 100) / 100, common };
+  // Function words are frequent in every document, not just frequent: rank by document frequency, then count.
+  const common = [...words.entries()]
+    .sort((a, b) => (docFreq.get(b[0])! - docFreq.get(a[0])!) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, COMMON_WORDS).map(([w]) => w);
+  return {
+    uni: uniBits, bi: biBits, unk, backoff: quantise(-Math.log2(1 - BIGRAM_WEIGHT)), threshold: Math.round(threshold * 100) / 100,
+    tokenChars: Math.round((tokenChars / Math.max(1, tokens)) * 10) / 10, common,
+  };
 }
 
 function quantise(bits: number): number {
@@ -165,8 +190,9 @@ function quantise(bits: number): number {
 
 /** Bits per transition of every token of held-out texts under a model. */
 function heldOutBits(model: LangModelEntry, texts: string[]): number[] {
+  const compiled = compileModel("calibration", model);
   const out: number[] = [];
-  for (const t of texts) for (const token of normaliseForModel(t).split(" ")) if (token) out.push(tokenBits(model, token));
+  for (const t of texts) for (const token of normaliseForModel(t).split(" ")) if (token) out.push(tokenBits(compiled, token));
   return out;
 }
 

@@ -1,0 +1,61 @@
+// A site's template (lib/extract/template.ts) in the SiteTemplate table: one row per site, the state
+// as JSON in `data`, `pageCount` mirrored for listings. Updated one page at a time by the worker.
+import type { Db } from "./client.ts";
+import { log } from "../log.ts";
+import {
+  describeTemplate, newTemplate, parseTemplate, serializeTemplate, updateTemplate,
+  type PageEntries, type TemplateDescription, type TemplateOptions, type TemplateState,
+} from "../extract/template.ts";
+
+export interface StoredTemplate {
+  template: TemplateState;
+  updatedAt: Date;
+  createdAt: Date;
+}
+
+/** The site's stored template; null when it has none or the stored one cannot be read (logged: it restarts). */
+export async function getSiteTemplate(db: Db, siteId: number): Promise<StoredTemplate | null> {
+  const row = await db.siteTemplate.findUnique({ where: { siteId }, select: { data: true, updatedAt: true, createdAt: true } });
+  if (!row) return null;
+  const parsed = parseTemplate(row.data);
+  if (!parsed.ok) {
+    log.warn({ siteId, reason: parsed.reason }, "stored site template unreadable; starting a new one");
+    return null;
+  }
+  return { template: parsed.template, updatedAt: row.updatedAt, createdAt: row.createdAt };
+}
+
+/** Insert or replace the site's template. */
+export async function saveSiteTemplate(db: Db, siteId: number, template: TemplateState): Promise<void> {
+  const data = serializeTemplate(template);
+  await db.siteTemplate.upsert({
+    where: { siteId },
+    create: { siteId, pageCount: template.pageCount, data },
+    update: { pageCount: template.pageCount, data },
+    select: { id: true },
+  });
+}
+
+/**
+ * Stream one page into the site's template: load (or start with `opts`), update, save; returns the
+ * new state. Two workers adding pages of the same site at the same instant may lose one page's
+ * update (last write wins): harmless for a template built from a window of pages.
+ */
+export async function addPageToSiteTemplate(db: Db, siteId: number, page: PageEntries, opts: TemplateOptions = {}): Promise<TemplateState> {
+  const stored = await getSiteTemplate(db, siteId);
+  const next = updateTemplate(stored?.template ?? newTemplate(opts), page);
+  await saveSiteTemplate(db, siteId, next);
+  return next;
+}
+
+export interface SiteTemplateView extends TemplateDescription {
+  updatedAt: string;
+  createdAt: string;
+}
+
+/** What Sites → site → Template shows: entries, how many pages built it, when it last changed. */
+export async function getSiteTemplateView(db: Db, siteId: number): Promise<SiteTemplateView | null> {
+  const stored = await getSiteTemplate(db, siteId);
+  if (!stored) return null;
+  return { ...describeTemplate(stored.template), updatedAt: stored.updatedAt.toISOString(), createdAt: stored.createdAt.toISOString() };
+}

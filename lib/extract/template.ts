@@ -1,0 +1,334 @@
+// Template subtraction (the brief's method): pages of one site share a template. A page is the set of
+// "tag path + text" of its text nodes (ids and classes ignored); the site template is what those sets
+// have in common; a page's content is its set minus the template, grouped into blocks by the
+// depth-first numbers of the nodes, then filtered by a language test (lib/extract/langmodel.ts).
+//
+// The template is kept per site (lib/db/templates.ts) and updated one page at a time without holding
+// the pages: the state is a bounded window of the most recent pages, each reduced to its hashed entry
+// keys, plus the per-key counts over that window. Two membership rules:
+//   - "strict": an entry is template when every page in the window has it (intersection);
+//   - "ratio":  an entry is template when at least `minRatio` of the window's pages have it, which
+//               survives pages that do not follow the template (error pages, a redesign, a gallery).
+// Both are measured by scripts/bench/template-gain.ts.
+import { load, type CheerioAPI } from "cheerio";
+import type { AnyNode, Element } from "domhandler";
+import { filterBlocks, type LanguageVerdict } from "./langmodel.ts";
+
+/** Pages a template needs before it may be subtracted: with fewer, "common to all pages" means little. */
+export const MIN_TEMPLATE_PAGES = 3;
+/** Recent pages the template remembers (bounds the stored state: ~window × distinct entries per page keys). */
+export const DEFAULT_TEMPLATE_WINDOW = 20;
+/** Share of the window's pages an entry must appear on to count as template in "ratio" mode (calibrated on WCXB dev sites, see docs/benchmarks.md). */
+export const DEFAULT_MIN_RATIO = 0.6;
+/** Characters of an entry's text kept as a label for the dashboard's template view. */
+const LABEL_TEXT_CHARS = 160;
+const STATE_VERSION = 1;
+
+/** Subtrees whose text is never page text. */
+const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas", "head", "title", "select", "option"]);
+
+/** Elements that start a new block of text. */
+const BLOCK_TAGS = new Set([
+  "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div", "dl", "dt",
+  "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "html",
+  "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "menu",
+]);
+
+export type TemplateMode = "strict" | "ratio";
+
+export interface TemplateOptions {
+  /** "ratio" (default) or "strict" intersection over the window. */
+  mode?: TemplateMode;
+  /** For "ratio": share of the window's pages, 0..1 (default DEFAULT_MIN_RATIO). */
+  minRatio?: number;
+  /** Recent pages remembered (default DEFAULT_TEMPLATE_WINDOW). */
+  window?: number;
+}
+
+/** One text node of a page. */
+export interface PageEntry {
+  /** Depth-first (pre-order) number of the text node among all nodes of the document. */
+  n: number;
+  /** Depth-first number of the nearest block-level ancestor: entries sharing it belong to one block. */
+  block: number;
+  /** Tag name of that block-level ancestor. */
+  blockTag: string;
+  /** Tag path from <html> to the text node's parent, e.g. "html>body>div>p>a" (no ids, no classes). */
+  path: string;
+  /** Text with white space collapsed. */
+  text: string;
+  /** Hash of path + text: the entry's identity in the template. */
+  key: string;
+}
+
+export interface PageEntries {
+  entries: PageEntry[];
+  /** Distinct keys of the page (a page is a set of entries). */
+  keys: Set<string>;
+}
+
+/** A block of content left after subtraction, in document order. */
+export interface TemplateBlock {
+  /** Depth-first number of the block element. */
+  id: number;
+  tag: string;
+  heading: boolean;
+  text: string;
+  /** Depth-first numbers of the text nodes it joins. */
+  nodes: number[];
+  /** The language filter's verdict (absent when the filter is off). */
+  verdict?: LanguageVerdict;
+}
+
+/**
+ * Serialisable template of one site. `pages` is the window (oldest first), each page its distinct
+ * hashed entry keys; `labels` holds path and text of the keys currently in the template, for display.
+ * Counts are derived from `pages` and not stored.
+ */
+export interface TemplateState {
+  v: number;
+  mode: TemplateMode;
+  minRatio: number;
+  window: number;
+  /** Pages ever added (the window holds at most `window` of them). */
+  pageCount: number;
+  pages: string[][];
+  labels: Record<string, { path: string; text: string }>;
+  /** Derived: key → pages of the window containing it. */
+  counts: Map<string, number>;
+}
+
+/** A new, empty template. */
+export function newTemplate(opts: TemplateOptions = {}): TemplateState {
+  const minRatio = opts.minRatio ?? DEFAULT_MIN_RATIO;
+  const window = Math.max(1, Math.floor(opts.window ?? DEFAULT_TEMPLATE_WINDOW));
+  return { v: STATE_VERSION, mode: opts.mode ?? "ratio", minRatio: Math.min(1, Math.max(0, minRatio)), window, pageCount: 0, pages: [], labels: {}, counts: new Map() };
+}
+
+/**
+ * The page as entries: every non-empty text node outside scripts, styles and <head>, in document
+ * order, with its tag path, its depth-first number and the number of its block-level ancestor.
+ * Accepts raw HTML or a cheerio document already parsed (it is only read).
+ */
+export function pageEntries(input: string | CheerioAPI): PageEntries {
+  const $ = typeof input === "string" ? parseForTemplate(input) : input;
+  const entries: PageEntry[] = [];
+  walkTextNodes($, (node, path, block, blockTag, n, text) => {
+    entries.push({ n, block, blockTag, path, text, key: entryKey(path, text) });
+  });
+  return { entries, keys: new Set(entries.map((e) => e.key)) };
+}
+
+/** Add one page to the template (the oldest page leaves when the window is full). Returns a new state; `t` is not changed. */
+export function updateTemplate(t: TemplateState, page: PageEntries): TemplateState {
+  const counts = new Map(t.counts);
+  const pages = t.pages.slice();
+  const added = [...page.keys];
+  pages.push(added);
+  for (const k of added) counts.set(k, (counts.get(k) ?? 0) + 1);
+  while (pages.length > t.window) {
+    for (const k of pages.shift()!) {
+      const c = (counts.get(k) ?? 0) - 1;
+      if (c > 0) counts.set(k, c);
+      else counts.delete(k);
+    }
+  }
+  const next: TemplateState = { ...t, pageCount: t.pageCount + 1, pages, counts, labels: {} };
+  const fresh = new Map(page.entries.map((e) => [e.key, e]));
+  for (const [k, c] of counts) {
+    if (!isTemplateCount(next, c)) continue;
+    const old = t.labels[k];
+    const e = fresh.get(k);
+    if (old) next.labels[k] = old;
+    else if (e) next.labels[k] = { path: e.path, text: e.text.slice(0, LABEL_TEXT_CHARS) };
+  }
+  return next;
+}
+
+/** True when the template has seen enough pages to be subtracted. */
+export function isTemplateReady(t: TemplateState): boolean {
+  return t.pages.length >= MIN_TEMPLATE_PAGES;
+}
+
+/** True when `key` is part of the site template under the state's rule. */
+export function isTemplateKey(t: TemplateState, key: string): boolean {
+  return isTemplateCount(t, t.counts.get(key) ?? 0);
+}
+
+export interface SubtractOptions {
+  /** Run the language filter on the surviving blocks (default true); dropped blocks are not returned. */
+  languageFilter?: boolean;
+  /** Language hint for the filter (e.g. metadata's lang); otherwise the best-scoring language. */
+  lang?: string | null;
+}
+
+export interface SubtractResult {
+  /** Content blocks in document order. */
+  blocks: TemplateBlock[];
+  /** Text entries removed as template. */
+  removed: number;
+  /** Text entries kept (before the language filter). */
+  kept: number;
+  /** Blocks the language filter dropped (code, noise), with its verdicts, for diagnostics. */
+  dropped: TemplateBlock[];
+}
+
+/**
+ * The page minus the template: entries whose key is template are removed; the survivors are grouped
+ * into blocks (a new block starts whenever the block-level ancestor's depth-first number changes, so
+ * document order is kept); then the language filter drops blocks of code and noise, keeping dates
+ * and user-name-like lines by rule. With a template that is not ready nothing is removed.
+ */
+export function subtractTemplate(t: TemplateState, page: PageEntries, opts: SubtractOptions = {}): SubtractResult {
+  const ready = isTemplateReady(t);
+  const survivors = ready ? page.entries.filter((e) => !isTemplateKey(t, e.key)) : page.entries;
+  const blocks = groupBlocks(survivors);
+  const base = { removed: page.entries.length - survivors.length, kept: survivors.length };
+  if (opts.languageFilter === false) return { blocks, dropped: [], ...base };
+  const verdicts = filterBlocks(blocks.map((b) => b.text), { lang: opts.lang ?? null });
+  const kept: TemplateBlock[] = [];
+  const dropped: TemplateBlock[] = [];
+  blocks.forEach((b, i) => {
+    const block = { ...b, verdict: verdicts[i] };
+    (verdicts[i].keep ? kept : dropped).push(block);
+  });
+  return { blocks: kept, dropped, ...base };
+}
+
+/** Group entries (in document order) into blocks by their block ancestor's depth-first number. */
+export function groupBlocks(entries: PageEntry[]): TemplateBlock[] {
+  const blocks: TemplateBlock[] = [];
+  let cur: TemplateBlock | null = null;
+  for (const e of entries) {
+    if (!cur || cur.id !== e.block) {
+      cur = { id: e.block, tag: e.blockTag, heading: /^h[1-6]$/.test(e.blockTag), text: e.text, nodes: [e.n] };
+      blocks.push(cur);
+    } else {
+      cur.text = joinText(cur.text, e.text);
+      cur.nodes.push(e.n);
+    }
+  }
+  return blocks;
+}
+
+/** JSON for the SiteTemplate row (counts are rebuilt on parse). */
+export function serializeTemplate(t: TemplateState): string {
+  const { counts: _derived, ...rest } = t;
+  return JSON.stringify(rest);
+}
+
+export type ParseTemplateResult = { ok: true; template: TemplateState } | { ok: false; reason: "invalid_json" | "unknown_version" };
+
+/** Parse a stored template; an unreadable or older-format one comes back as a reason (start a new template). */
+export function parseTemplate(json: string): ParseTemplateResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { ok: false, reason: "invalid_json" };
+  }
+  const r = raw as Partial<TemplateState> | null;
+  if (!r || typeof r !== "object" || r.v !== STATE_VERSION || !Array.isArray(r.pages)) return { ok: false, reason: "unknown_version" };
+  const t = newTemplate({ mode: r.mode === "strict" ? "strict" : "ratio", minRatio: r.minRatio, window: r.window });
+  const counts = new Map<string, number>();
+  for (const p of r.pages) for (const k of p) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return { ok: true, template: { ...t, pageCount: r.pageCount ?? r.pages.length, pages: r.pages, labels: r.labels ?? {}, counts } };
+}
+
+export interface TemplateDescription {
+  pageCount: number;
+  windowPages: number;
+  mode: TemplateMode;
+  minRatio: number;
+  ready: boolean;
+  /** Template entries, most common first; `ratio` is the share of the window's pages containing it. */
+  entries: { path: string; text: string; ratio: number }[];
+}
+
+/** What the dashboard's template view shows. */
+export function describeTemplate(t: TemplateState): TemplateDescription {
+  const n = t.pages.length;
+  const entries: TemplateDescription["entries"] = [];
+  for (const [k, c] of t.counts) {
+    if (!isTemplateCount(t, c)) continue;
+    const label = t.labels[k] ?? { path: "?", text: `#${k}` };
+    entries.push({ path: label.path, text: label.text, ratio: n ? c / n : 0 });
+  }
+  entries.sort((a, b) => b.ratio - a.ratio || a.path.localeCompare(b.path));
+  return { pageCount: t.pageCount, windowPages: n, mode: t.mode, minRatio: t.minRatio, ready: isTemplateReady(t), entries };
+}
+
+/**
+ * The page's HTML with every text node wrapped in `<span class="lede-tpl">` (template) or
+ * `<span class="lede-content">` (content), for the dashboard. The rest of the markup, scripts
+ * included, is left as it was: sanitise before rendering (allow `class` on span).
+ */
+export function markTemplate(t: TemplateState, html: string): string {
+  const $ = parseForTemplate(html);
+  const marks: { node: AnyNode; cls: string }[] = [];
+  walkTextNodes($, (node, path, _b, _bt, _n, text) => {
+    marks.push({ node, cls: isTemplateReady(t) && isTemplateKey(t, entryKey(path, text)) ? "lede-tpl" : "lede-content" });
+  });
+  for (const m of marks) $(m.node).wrap(`<span class="${m.cls}"></span>`);
+  return $.html();
+}
+
+// ---- internals ----
+
+function parseForTemplate(html: string): CheerioAPI {
+  return load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+}
+
+function isTemplateCount(t: TemplateState, count: number): boolean {
+  const n = t.pages.length;
+  if (n === 0 || count === 0) return false;
+  return t.mode === "strict" ? count >= n : count / n >= t.minRatio - 1e-9;
+}
+
+type Visit = (node: AnyNode, path: string, block: number, blockTag: string, n: number, text: string) => void;
+
+/** Depth-first walk numbering every node; calls `visit` for each non-empty text node outside skipped subtrees. */
+function walkTextNodes($: CheerioAPI, visit: Visit): void {
+  const root = $.root()[0] as unknown as { children: AnyNode[] };
+  let counter = 0;
+  const walk = (node: AnyNode, path: string, block: number, blockTag: string): void => {
+    const n = counter++;
+    if (node.type === "text") {
+      const text = collapseSpace((node as unknown as { data: string }).data);
+      if (text) visit(node, path, block, blockTag, n, text);
+      return;
+    }
+    if (node.type !== "tag") return; // comments, directives, <script>, <style>
+    const el = node as Element;
+    const name = el.name;
+    if (SKIP_TAGS.has(name)) return;
+    const childPath = path ? `${path}>${name}` : name;
+    const isBlock = BLOCK_TAGS.has(name);
+    for (const c of el.children) walk(c, childPath, isBlock ? n : block, isBlock ? name : blockTag);
+  };
+  for (const c of root.children) walk(c, "", -1, "root");
+}
+
+function collapseSpace(s: string): string {
+  return s.replace(/[\s\u00a0]+/g, " ").trim();
+}
+
+function joinText(a: string, b: string): string {
+  if (/^[.,;:!?)\]}»”’%]/.test(b) || /[(\[{«“‘]$/.test(a)) return a + b;
+  return `${a} ${b}`;
+}
+
+/** 53-bit string hash (cyrb53) in base 36: ~11 characters, collisions negligible for a site's few thousand entries. */
+export function entryKey(path: string, text: string): string {
+  const s = `${path}\u0001${text}`;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
