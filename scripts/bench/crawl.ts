@@ -27,7 +27,7 @@ const BENCH_HOSTS = 50;
 const CORPUS_PAGES = 200;
 const SAMPLE_PAGES = Number(process.env.BENCH_SAMPLE_PAGES ?? 1500);
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
-const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 16);
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 8);
 const TARGET_PAGES_PER_S = 150;
 const TARGET_RSS_MB = 500;
 
@@ -53,7 +53,9 @@ function startLocalWeb(bodies: Buffer[]): Promise<{ server: Server; port: number
       res.writeHead(404, { "content-type": "text/plain" });
       return res.end("not found");
     }
-    const body = bodies[Number(m[1]) % bodies.length]!;
+    // Spread the corpus over hosts and paths, so that neighbouring frontier rows get different pages.
+    const host = Number(/^site(\d+)\./.exec(req.headers.host ?? "")?.[1] ?? 0);
+    const body = bodies[(Number(m[1]) * BENCH_HOSTS + host) % bodies.length]!;
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
     res.end(body);
   });
