@@ -49,23 +49,6 @@ const CHIPS_PER_CARD = 6;
 export const DEFAULT_NEWS_LIMIT = 30;
 export const MAX_NEWS_LIMIT = 100;
 
-const articleSelect = {
-  id: true, title: true, url: true, publishedAt: true, createdAt: true, lead: true, storyId: true,
-  siteName: true, site: { select: { name: true } },
-} as const;
-
-type ArticleRow = {
-  id: number; title: string; url: string; publishedAt: Date | null; createdAt: Date; lead: string;
-  storyId: number | null; siteName: string | null; site: { name: string };
-};
-
-function toNewsArticle(a: ArticleRow): NewsArticle {
-  return {
-    id: a.id, title: a.title, url: a.url, siteName: a.siteName || a.site.name,
-    publishedAt: a.publishedAt?.toISOString() ?? null, createdAt: a.createdAt.toISOString(), lead: a.lead,
-  };
-}
-
 export function parseEntityKeys(json: string): string[] {
   try {
     const v = JSON.parse(json);
@@ -92,61 +75,176 @@ export async function resolveEntityChips(db: Db, keys: string[]): Promise<Map<st
   return out;
 }
 
-/** Where-clause on articles for a filter (news, not duplicates). */
-function articleWhere(f: NewsFilter) {
-  return {
-    isNews: true,
-    duplicateOfId: null,
-    ...(f.siteId ? { siteId: f.siteId } : {}),
-    ...(f.lang ? { lang: f.lang } : {}),
-    ...(f.entity ? { entities: { some: { entity: { key: f.entity } } } } : {}),
-  };
+/** A filter with the entity key resolved to its id (null: no such entity, so nothing matches). */
+interface ResolvedFilter {
+  siteId?: number;
+  lang?: string;
+  entityId?: number | null;
 }
 
-function hasFilter(f: NewsFilter): boolean {
-  return !!(f.siteId || f.lang || f.entity);
+/** SQL conditions on Article alias `a` for the site and language filters. */
+function articleConditions(f: ResolvedFilter, args: unknown[]): string[] {
+  const where = [`a."isNews" = 1`, `a."duplicateOfId" IS NULL`];
+  if (f.siteId) { where.push(`a."siteId" = ?`); args.push(f.siteId); }
+  if (f.lang) { where.push(`a."lang" = ?`); args.push(f.lang); }
+  return where;
+}
+
+function ids(rows: { id: number | bigint }[]): number[] {
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Ids of the freshest stories matching a filter. Each shape drives from its most selective index:
+ * no filter walks Story(lastSeenAt); an entity starts from its ArticleEntity rows; a site or
+ * language walks Story(lastSeenAt) and probes each story's articles until `limit` stories match.
+ */
+async function listStoryIds(db: Db, f: ResolvedFilter, limit: number): Promise<number[]> {
+  const args: unknown[] = [];
+  if (f.entityId) {
+    args.push(f.entityId);
+    const cond = articleConditions(f, args);
+    return ids(await db.$queryRawUnsafe(
+      `SELECT s."id" AS id FROM "Story" s
+        WHERE s."mergedIntoId" IS NULL AND s."id" IN (
+          SELECT a."storyId" FROM "ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"
+           WHERE ae."entityId" = ? AND ${cond.join(" AND ")})
+        ORDER BY s."lastSeenAt" DESC LIMIT ?`, ...args, limit));
+  }
+  if (f.siteId || f.lang) {
+    const cond = articleConditions(f, args);
+    return ids(await db.$queryRawUnsafe(
+      `SELECT s."id" AS id FROM "Story" s INDEXED BY "Story_lastSeenAt_idx"
+        WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0
+          AND EXISTS (SELECT 1 FROM "Article" a WHERE a."storyId" = s."id" AND ${cond.join(" AND ")})
+        ORDER BY s."lastSeenAt" DESC LIMIT ?`, ...args, limit));
+  }
+  return ids(await db.$queryRawUnsafe(
+    `SELECT "id" AS id FROM "Story" INDEXED BY "Story_lastSeenAt_idx"
+      WHERE "mergedIntoId" IS NULL AND "articleCount" > 0 ORDER BY "lastSeenAt" DESC LIMIT ?`, limit));
+}
+
+/**
+ * Ids of news articles not in a story, newest first, no older than `cutoff`. Raw SQL so the scan
+ * walks Article(isNews, createdAt) backwards and stops after `limit` rows (given the choice,
+ * SQLite's planner takes the storyId index for "storyId IS NULL" and sorts every loose article);
+ * with an entity it starts from the entity's ArticleEntity rows instead.
+ */
+async function listLooseArticleIds(db: Db, f: ResolvedFilter, cutoff: Date | undefined, limit: number): Promise<number[]> {
+  const args: unknown[] = [];
+  const from = f.entityId
+    ? `"ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"`
+    : `"Article" a INDEXED BY "Article_isNews_createdAt_idx"`;
+  if (f.entityId) args.push(f.entityId);
+  const where = [...(f.entityId ? [`ae."entityId" = ?`] : []), ...articleConditions(f, args), `+a."storyId" IS NULL`];
+  if (cutoff) { where.push(`a."createdAt" >= ?`); args.push(cutoff.toISOString()); }
+  return ids(await db.$queryRawUnsafe(
+    `SELECT a."id" AS id FROM ${from} WHERE ${where.join(" AND ")} ORDER BY a."createdAt" DESC LIMIT ?`, ...args, limit));
+}
+
+async function resolveFilter(db: Db, f: NewsFilter): Promise<ResolvedFilter> {
+  if (!f.entity) return { siteId: f.siteId, lang: f.lang };
+  const e = await db.entity.findUnique({ where: { key: f.entity }, select: { id: true } });
+  return { siteId: f.siteId, lang: f.lang, entityId: e?.id ?? null };
 }
 
 /**
  * Freshest stories first; news articles not yet grouped appear as one-article stories.
- * Two indexed reads: stories by lastSeenAt, then loose articles by createdAt no older than the
+ * Indexed reads only: story ids by lastSeenAt, then loose articles by createdAt no older than the
  * last story shown (older ones could not make the page), so the cost does not grow with the archive.
+ */
+type RawArticle = {
+  id: number | bigint; title: string; url: string; publishedAt: string | null; createdAt: string; lead: string;
+  storyId: number | bigint | null; siteName: string;
+};
+
+const ARTICLE_COLUMNS = `a."id" AS id, a."title" AS title, a."url" AS url, a."publishedAt" AS publishedAt, a."createdAt" AS createdAt,
+  a."lead" AS lead, a."storyId" AS storyId, COALESCE(NULLIF(a."siteName", ''), st."name") AS siteName`;
+
+/** Dates come back from raw SQL as Prisma stored them (ISO text) or as epoch ms. */
+function isoDate(v: unknown): string {
+  if (v instanceof Date) return v.toISOString();
+  const d = typeof v === "number" || typeof v === "bigint" || /^\d+$/.test(String(v)) ? new Date(Number(v)) : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
+}
+
+function fromRaw(a: RawArticle): NewsArticle {
+  return {
+    id: Number(a.id), title: a.title, url: a.url, siteName: a.siteName ?? "",
+    publishedAt: a.publishedAt === null ? null : isoDate(a.publishedAt), createdAt: isoDate(a.createdAt), lead: a.lead,
+  };
+}
+
+function placeholders(n: number): string {
+  return Array.from({ length: n }, () => "?").join(",");
+}
+
+/** The newest ARTICLES_PER_CARD matching articles of each story, in one windowed query. */
+async function listCardArticles(db: Db, storyIds: number[], f: ResolvedFilter): Promise<Map<number, NewsArticle[]>> {
+  const args: unknown[] = [...storyIds];
+  const cond = articleConditions(f, args);
+  if (f.entityId) { cond.push(`EXISTS (SELECT 1 FROM "ArticleEntity" ae WHERE ae."articleId" = a."id" AND ae."entityId" = ?)`); args.push(f.entityId); }
+  const rows = await db.$queryRawUnsafe<RawArticle[]>(
+    `SELECT * FROM (
+       SELECT ${ARTICLE_COLUMNS}, ROW_NUMBER() OVER (PARTITION BY a."storyId" ORDER BY a."createdAt" DESC) AS rn
+         FROM "Article" a JOIN "Site" st ON st."id" = a."siteId"
+        WHERE a."storyId" IN (${placeholders(storyIds.length)}) AND ${cond.join(" AND ")})
+     WHERE rn <= ${ARTICLES_PER_CARD} ORDER BY createdAt DESC`, ...args);
+  const out = new Map<number, NewsArticle[]>();
+  for (const r of rows) {
+    const sid = Number(r.storyId);
+    out.set(sid, [...(out.get(sid) ?? []), fromRaw(r)]);
+  }
+  return out;
+}
+
+type RawStory = {
+  id: number | bigint; headline: string; lastSeenAt: string; firstSeenAt: string;
+  articleCount: number | bigint; sourceCount: number | bigint; entityKeys: string;
+};
+
+/**
+ * Freshest stories first; news articles not yet grouped appear as one-article stories.
+ * Indexed reads only — story ids by lastSeenAt, their newest articles, loose articles by createdAt
+ * no older than the last story shown (older ones could not make the page), entity names — so the
+ * cost does not grow with the archive. Raw SQL throughout: five round trips instead of Prisma's ten.
  */
 export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<NewsStory[]> {
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_NEWS_LIMIT, 1), MAX_NEWS_LIMIT);
-  const filtered = hasFilter(opts);
-  const stories = await db.story.findMany({
-    where: { mergedIntoId: null, articleCount: { gt: 0 }, ...(filtered ? { articles: { some: articleWhere(opts) } } : {}) },
-    orderBy: [{ lastSeenAt: "desc" }, { articleCount: "desc" }],
-    take: limit,
-    select: {
-      id: true, headline: true, lastSeenAt: true, firstSeenAt: true, articleCount: true, sourceCount: true, entityKeys: true,
-      articles: { where: articleWhere(opts), orderBy: { createdAt: "desc" }, take: ARTICLES_PER_CARD, select: articleSelect },
-    },
-  });
-  const cutoff = stories.length === limit ? stories[stories.length - 1].lastSeenAt : undefined;
-  const loose = await db.article.findMany({
-    where: { ...articleWhere(opts), storyId: null, ...(cutoff ? { createdAt: { gte: cutoff } } : {}) },
-    orderBy: { createdAt: "desc" },
-    take: limit,
-    select: articleSelect,
-  });
-  const keysByStory = new Map(stories.map((s) => [s.id, parseEntityKeys(s.entityKeys).slice(0, CHIPS_PER_CARD)]));
-  const chips = await resolveEntityChips(db, [...keysByStory.values()].flat());
-  const cards: NewsStory[] = [
-    ...stories.filter((s) => s.articles.length > 0).map((s) => ({
-      id: `s${s.id}`, storyId: s.id, headline: s.headline,
-      lastSeenAt: s.lastSeenAt.toISOString(), firstSeenAt: s.firstSeenAt.toISOString(),
-      articleCount: s.articleCount, sourceCount: s.sourceCount,
-      entities: (keysByStory.get(s.id) ?? []).map((k) => chips.get(k)!),
-      articles: s.articles.map(toNewsArticle),
-    })),
-    ...loose.map((a) => ({
-      id: `a${a.id}`, storyId: null, headline: a.title,
-      lastSeenAt: a.createdAt.toISOString(), firstSeenAt: a.createdAt.toISOString(),
-      articleCount: 1, sourceCount: 1, entities: [], articles: [toNewsArticle(a)],
-    })),
-  ];
+  const f = await resolveFilter(db, opts);
+  if (f.entityId === null) return [];
+  const storyIds = await listStoryIds(db, f, limit);
+  const [stories, articlesByStory] = storyIds.length === 0 ? [[], new Map<number, NewsArticle[]>()] as const : await Promise.all([
+    db.$queryRawUnsafe<RawStory[]>(
+      `SELECT "id" AS id, "headline" AS headline, "lastSeenAt" AS lastSeenAt, "firstSeenAt" AS firstSeenAt, "articleCount" AS articleCount,
+              "sourceCount" AS sourceCount, "entityKeys" AS entityKeys
+         FROM "Story" WHERE "id" IN (${placeholders(storyIds.length)}) ORDER BY "lastSeenAt" DESC`, ...storyIds),
+    listCardArticles(db, storyIds, f),
+  ]);
+  const cutoff = stories.length === limit ? new Date(isoDate(stories[stories.length - 1].lastSeenAt)) : undefined;
+  const looseIds = await listLooseArticleIds(db, f, cutoff, limit);
+  const keysByStory = new Map(stories.map((s) => [Number(s.id), parseEntityKeys(s.entityKeys).slice(0, CHIPS_PER_CARD)]));
+  const [loose, chips] = await Promise.all([
+    looseIds.length === 0 ? [] : db.$queryRawUnsafe<RawArticle[]>(
+      `SELECT ${ARTICLE_COLUMNS} FROM "Article" a JOIN "Site" st ON st."id" = a."siteId"
+        WHERE a."id" IN (${placeholders(looseIds.length)}) ORDER BY a."createdAt" DESC`, ...looseIds),
+    resolveEntityChips(db, [...keysByStory.values()].flat()),
+  ]);
+  const cards: NewsStory[] = [];
+  for (const s of stories) {
+    const id = Number(s.id);
+    const articles = articlesByStory.get(id) ?? [];
+    if (articles.length === 0) continue;
+    cards.push({
+      id: `s${id}`, storyId: id, headline: s.headline, lastSeenAt: isoDate(s.lastSeenAt), firstSeenAt: isoDate(s.firstSeenAt),
+      articleCount: Number(s.articleCount), sourceCount: Number(s.sourceCount),
+      entities: (keysByStory.get(id) ?? []).map((k) => chips.get(k)!), articles,
+    });
+  }
+  for (const r of loose) {
+    const a = fromRaw(r);
+    cards.push({ id: `a${a.id}`, storyId: null, headline: a.title, lastSeenAt: a.createdAt, firstSeenAt: a.createdAt, articleCount: 1, sourceCount: 1, entities: [], articles: [a] });
+  }
   cards.sort((x, y) => y.lastSeenAt.localeCompare(x.lastSeenAt) || y.articleCount - x.articleCount);
   return cards.slice(0, limit);
 }
