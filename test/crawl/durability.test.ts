@@ -73,7 +73,7 @@ it("survives kill -9 mid-crawl: nothing lost, nothing stored twice, dead leases 
   const first = startWorker();
   let stderr = "";
   first.stderr!.on("data", (d) => (stderr += d));
-  await waitFor(async () => (await t.db.page.count()) >= 8 && (await t.db.frontierUrl.count({ where: { state: "leased" } })) > 0, 40_000);
+  await waitFor(async () => (await t.db.page.count()) >= 8 && (await t.db.frontierUrl.count({ where: { state: "leased" } })) > 0, 40_000, async () => `${await frontierSummary()} ${stderr}`);
   first.kill("SIGKILL");
   await exited(first);
   const orphaned = await t.db.frontierUrl.findMany({ where: { state: "leased" }, select: { id: true, leaseOwner: true } });
