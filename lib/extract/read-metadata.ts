@@ -1,16 +1,15 @@
-// Metadata for extractArticle: A2's lib/extract/metadata.ts when present (title, author, dates,
-// language, image, canonical URL, site name); this minimal reader only covers the gap until then.
+// Metadata for extractArticle, from lib/extract/metadata.ts (title, author, dates, language, image,
+// canonical URL, site name), read from the untouched parsed document before cleaning mutates it.
 import type { CheerioAPI } from "./dom.ts";
 import type { ExtractResult } from "./index.ts";
+import { extractMetadata } from "./metadata.ts";
 
-export type ArticleMetadata = Pick<ExtractResult, "title" | "author" | "publishedAt" | "modifiedAt" | "lang" | "imageUrl" | "canonicalUrl" | "siteName">;
+export type ArticleMetadataFields = Pick<ExtractResult, "title" | "author" | "publishedAt" | "modifiedAt" | "lang" | "imageUrl" | "canonicalUrl" | "siteName">;
 
-export function readMetadata($: CheerioAPI, url: string): ArticleMetadata {
-  void url;
-  const og = $('meta[property="og:title"]').attr("content")?.trim();
-  const title = og || $("title").first().text().trim() || $("h1").first().text().trim();
+export function readMetadata($: CheerioAPI, url: string): ArticleMetadataFields {
+  const m = extractMetadata($, url);
   return {
-    title, author: null, publishedAt: null, modifiedAt: null,
-    lang: $("html").attr("lang")?.trim() || null, imageUrl: null, canonicalUrl: null, siteName: null,
+    title: m.title ?? "", author: m.author ?? null, publishedAt: m.publishedAt ?? null, modifiedAt: m.modifiedAt ?? null,
+    lang: m.lang ?? null, imageUrl: m.imageUrl ?? null, canonicalUrl: m.canonicalUrl ?? null, siteName: m.siteName ?? null,
   };
 }
