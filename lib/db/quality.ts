@@ -64,7 +64,7 @@ export function readMetrics(json: string): Pick<ModelVersionRow, "accuracy" | "p
   };
 }
 
-export async function listModelVersions(db: Db): Promise<ModelVersionRow[]> {
+export async function listModelMetrics(db: Db): Promise<ModelVersionRow[]> {
   const rows = await db.modelVersion.findMany({
     orderBy: { id: "asc" },
     select: { id: true, kind: true, active: true, trainingSize: true, createdAt: true, metrics: true },
@@ -129,7 +129,7 @@ export async function getQualityReport(db: Db, now = new Date()): Promise<Qualit
     textLengthHistogram(db),
     db.page.groupBy({ by: ["charsetSource"], _count: { _all: true } }),
     db.page.groupBy({ by: ["outcome"], _count: { _all: true } }),
-    listModelVersions(db),
+    listModelMetrics(db),
     crawlThroughput(db, now),
   ]);
   return {

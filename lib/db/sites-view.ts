@@ -87,11 +87,6 @@ export async function listRecentPages(db: Db, siteId: number, take = RECENT_PAGE
   }));
 }
 
-/** The stored template row of a site (its JSON format is lib/extract/template.ts's). */
-export async function getSiteTemplateRow(db: Db, siteId: number) {
-  return db.siteTemplate.findUnique({ where: { siteId }, select: { data: true, pageCount: true, updatedAt: true, createdAt: true } });
-}
-
 /** The newest page of a site that yielded an article or was rejected as not news: a page worth marking. */
 export async function findSamplePageId(db: Db, siteId: number): Promise<number | null> {
   const p = await db.page.findFirst({

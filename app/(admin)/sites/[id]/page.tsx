@@ -3,10 +3,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { findSamplePageId, getSiteTemplateRow, listRecentPages, listSiteStatus } from "@/lib/db/sites-view.ts";
+import { findSamplePageId, listRecentPages, listSiteStatus } from "@/lib/db/sites-view.ts";
+import { getSiteTemplate } from "@/lib/db/templates.ts";
 import { loadStoredPage } from "@/lib/db/pages.ts";
 import { decodeHtml } from "@/lib/encoding/decode.ts";
-import { describeTemplate, parseTemplate } from "@/lib/extract/template.ts";
+import { describeTemplate } from "@/lib/extract/template.ts";
 import { buildTemplatePreview } from "@/lib/api/template-preview.ts";
 import { requireAdminPage } from "@/lib/auth/server.ts";
 import { SiteStatusButton } from "../site-status-button";
@@ -28,11 +29,10 @@ export default async function SitePage({ params }: { params: Promise<{ id: strin
   if (!id.success) notFound();
   const db = await getDb();
   const [[site], pages, row, sampleId] = await Promise.all([
-    listSiteStatus(db, { siteId: id.data }), listRecentPages(db, id.data), getSiteTemplateRow(db, id.data), findSamplePageId(db, id.data),
+    listSiteStatus(db, { siteId: id.data }), listRecentPages(db, id.data), getSiteTemplate(db, id.data), findSamplePageId(db, id.data),
   ]);
   if (!site) notFound();
-  const parsed = row ? parseTemplate(row.data) : null;
-  const template = parsed?.ok ? parsed.template : null;
+  const template = row?.template ?? null;
   const description = template ? describeTemplate(template) : null;
   let preview: { html: string; url: string } | null = null;
   if (template && sampleId) {
@@ -57,10 +57,8 @@ export default async function SitePage({ params }: { params: Promise<{ id: strin
 
       <section aria-labelledby="tpl-title" data-testid="template-view">
         <h2 id="tpl-title" className="sub">Template</h2>
-        {!row ? (
+        {!row || !description ? (
           <p className="empty">No template yet: it is learnt from the site&apos;s pages as they are crawled.</p>
-        ) : !description ? (
-          <p className="error">The stored template could not be read ({parsed && !parsed.ok ? parsed.reason : "unknown"}).</p>
         ) : (
           <>
             <p className="muted">

@@ -1,0 +1,127 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getDb } from "@/lib/db/client.ts";
+import { countLabels, listDisagreements, listMisclassified, listUncertainArticles, type ReviewItem } from "@/lib/db/labels.ts";
+import { listModelMetrics, type ModelVersionRow } from "@/lib/db/quality.ts";
+import { requireAdminPage } from "@/lib/auth/server.ts";
+import { ReviewShortcuts } from "./review-shortcuts";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Review" };
+
+/** Pages shown per queue: a sitting's worth of labelling. */
+const QUEUE_SIZE = 15;
+/** Characters of extracted text shown per page: enough to judge, short enough to scan. */
+const TEXT_PREVIEW_CHARS = 1500;
+const SHORTCUTS: [string, string][] = [["n", "label the selected page news"], ["x", "label the selected page not news"]];
+
+function pct(v: number | null): string {
+  return v === null ? "—" : `${(v * 100).toFixed(1)} %`;
+}
+
+function Item({ item, csrf }: { item: ReviewItem; csrf: string }) {
+  return (
+    <li className="card review-item" data-nav-item data-testid="review-item">
+      <h3><Link href={`/articles/${item.articleId}`}>{item.title || "(no title)"}</Link></h3>
+      <p className="muted">
+        {item.siteName ?? ""} · model says <strong>{item.isNews ? "news" : "not news"}</strong>
+        {item.newsScore !== null ? ` (score ${(item.newsScore * 100).toFixed(0)} %)` : ""}
+        {item.decisionReason ? ` — ${item.decisionReason}` : ""}
+        {item.label ? <> · admin said <strong>{item.label.isNews ? "news" : "not news"}</strong> ({item.label.source})</> : null}
+        {" · "}<a href={item.url} rel="noopener noreferrer nofollow">original</a>
+      </p>
+      <div className="text">{item.text.slice(0, TEXT_PREVIEW_CHARS)}{item.text.length > TEXT_PREVIEW_CHARS ? "…" : ""}</div>
+      <form method="post" action="/api/labels" className="actions">
+        <input type="hidden" name="_csrf" value={csrf} />
+        <input type="hidden" name="pageId" value={item.pageId} />
+        <input type="hidden" name="back" value="/review" />
+        <button type="submit" name="isNews" value="true" data-label="news">News <kbd>n</kbd></button>
+        <button type="submit" name="isNews" value="false" data-label="not-news" className="secondary">Not news <kbd>x</kbd></button>
+      </form>
+    </li>
+  );
+}
+
+function MetricsCompare({ current, previous }: { current: ModelVersionRow; previous: ModelVersionRow | undefined }) {
+  const rows: [string, keyof ModelVersionRow][] = [["Accuracy", "accuracy"], ["Precision", "precision"], ["Recall", "recall"], ["F1", "f1"]];
+  return (
+    <table className="metrics-compare" data-testid="metrics-compare">
+      <caption className="muted">10-fold cross-validation</caption>
+      <thead><tr><th scope="col">Metric</th>{previous ? <th scope="col">Previous #{previous.id}</th> : null}<th scope="col">New #{current.id}</th></tr></thead>
+      <tbody>
+        {rows.map(([name, k]) => (
+          <tr key={k}><th scope="row">{name}</th>{previous ? <td>{pct(previous[k] as number | null)}</td> : null}<td>{pct(current[k] as number | null)}</td></tr>
+        ))}
+        <tr><th scope="row">Trained on</th>{previous ? <td>{previous.trainingSize}</td> : null}<td>{current.trainingSize}</td></tr>
+      </tbody>
+    </table>
+  );
+}
+
+export default async function ReviewPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const admin = await requireAdminPage("/review");
+  const sp = await searchParams;
+  const db = await getDb();
+  const [uncertain, disagreements, misclassified, counts, models] = await Promise.all([
+    listUncertainArticles(db, { limit: QUEUE_SIZE }), listDisagreements(db, { limit: QUEUE_SIZE }),
+    listMisclassified(db, { limit: 50 }), countLabels(db), listModelMetrics(db),
+  ]);
+  const retrainedId = Number(sp.retrained);
+  const current = models.find((m) => m.id === retrainedId) ?? models.find((m) => m.active);
+  const previous = current ? [...models].reverse().find((m) => m.id < current.id) : undefined;
+  return (
+    <div data-shortcuts={JSON.stringify(SHORTCUTS)}>
+      <ReviewShortcuts />
+      <h1>Review</h1>
+      <p className="muted">{counts.total} labels on {counts.urls} pages ({counts.news} news). Labels are kept for good and feed the next training run.</p>
+      {sp.labelled ? <p className="ok" role="status" data-testid="label-saved">Label saved.</p> : null}
+      {sp.retrain_error ? <p className="error" role="alert">Retraining needs more labelled pages of both kinds ({sp.retrain_error} samples so far).</p> : null}
+      {sp.imported !== undefined ? <p className="ok" role="status">Imported {sp.imported} labels ({sp.duplicates ?? 0} already known, {sp.invalid ?? 0} invalid lines).</p> : null}
+
+      <section className="card" aria-labelledby="model-title">
+        <h2 id="model-title" className="sub">Classifier</h2>
+        {current ? <MetricsCompare current={current} previous={previous} /> : <p className="muted">No trained model version yet; the shipped default model is in use.</p>}
+        <form method="post" action="/api/models/retrain" className="actions">
+          <input type="hidden" name="_csrf" value={admin.csrfToken} />
+          <button type="submit" data-testid="retrain">Retrain</button>
+          <span className="muted">Trains on the WCXB page types and every admin label; takes a while.</span>
+        </form>
+        <p className="muted">
+          <a href="/api/labels/export" download="lede-labels.jsonl">Export labels (JSONL)</a>
+        </p>
+        <form method="post" action="/api/labels/import" encType="multipart/form-data" className="inline" aria-label="Import labels">
+          <input type="hidden" name="_csrf" value={admin.csrfToken} />
+          <label>Import labels (JSONL)<input type="file" name="file" accept=".jsonl,application/jsonl,application/x-ndjson,text/plain" required /></label>
+          <button type="submit" className="secondary">Import</button>
+        </form>
+      </section>
+
+      <section aria-labelledby="uncertain-title">
+        <h2 id="uncertain-title" className="sub">Least certain</h2>
+        {uncertain.length === 0 ? <p className="empty">Nothing to review: every scored page is labelled.</p> : (
+          <ol className="cards" data-testid="queue-uncertain">{uncertain.map((i) => <Item key={i.articleId} item={i} csrf={admin.csrfToken} />)}</ol>
+        )}
+      </section>
+      <section aria-labelledby="disagree-title">
+        <h2 id="disagree-title" className="sub">Where an admin disagreed</h2>
+        {disagreements.length === 0 ? <p className="empty">No disagreements.</p> : (
+          <ol className="cards" data-testid="queue-disagreements">{disagreements.map((i) => <Item key={i.articleId} item={i} csrf={admin.csrfToken} />)}</ol>
+        )}
+      </section>
+      <section aria-labelledby="mis-title">
+        <h2 id="mis-title" className="sub">Misclassified pages</h2>
+        <p className="muted">{misclassified.labelled} labelled pages: {misclassified.falsePositives} wrongly called news, {misclassified.falseNegatives} wrongly called not news.</p>
+        {misclassified.items.length === 0 ? null : (
+          <table data-testid="misclassified">
+            <thead><tr><th scope="col">Page</th><th scope="col">Model</th><th scope="col">Admin</th><th scope="col">Reason</th></tr></thead>
+            <tbody>{misclassified.items.map((i) => (
+              <tr key={i.articleId}><td><Link href={`/articles/${i.articleId}`}>{i.title || i.url}</Link></td>
+                <td>{i.isNews ? "news" : "not news"} {i.newsScore !== null ? `(${(i.newsScore * 100).toFixed(0)} %)` : ""}</td>
+                <td>{i.label ? (i.label.isNews ? "news" : "not news") : "—"}</td><td className="muted">{i.decisionReason ?? ""}</td></tr>
+            ))}</tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
