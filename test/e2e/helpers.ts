@@ -103,3 +103,25 @@ export function screenshotPath(name: string): string {
   mkdirSync(artifactsDir, { recursive: true });
   return join(artifactsDir, `${name}.png`);
 }
+
+export const E2E_ADMIN_PASSWORD = "e2e-admin-password";
+
+/** Log a browser page in as admin through the login form; it lands on `next`. */
+export async function logIn(page: import("playwright-core").Page, baseUrl: string, next = "/sites"): Promise<void> {
+  await page.goto(`${baseUrl}/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((u) => u.pathname === next.split("?")[0]);
+}
+
+/** Wait for text on the News page, showing held-back arrivals ("N new stories") when they appear. */
+export async function waitForNews(page: import("playwright-core").Page, text: RegExp, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.getByText(text).first().isVisible().catch(() => false)) return;
+    const banner = page.getByTestId("new-stories");
+    if (await banner.isVisible().catch(() => false)) await banner.click();
+    if (Date.now() > deadline) throw new Error(`${text} did not appear on the News page within ${timeoutMs} ms`);
+    await page.waitForTimeout(500);
+  }
+}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { startReplayWeb, type ReplayWeb } from "../../lib/replay/server.ts";
-import { descendants, isAlive, launchChromium, screenshotPath, startLede, type RunningLede } from "./helpers.ts";
+import { descendants, isAlive, launchChromium, logIn, screenshotPath, startLede, waitForNews, type RunningLede } from "./helpers.ts";
 
 describe("walking skeleton", () => {
   let web: ReplayWeb;
@@ -29,7 +29,7 @@ describe("walking skeleton", () => {
     await page.evaluate(() => ((window as unknown as { ledeMarker: number }).ledeMarker = 42));
 
     const admin = await browser.newPage();
-    await admin.goto(`${lede.url}/sites`);
+    await logIn(admin, lede.url, "/sites");
     await admin.getByLabel("Site address").fill("not a url at all");
     await admin.getByRole("button", { name: "Add site" }).click();
     await admin.getByText(/Enter an http\(s\) address/).waitFor();
@@ -40,11 +40,14 @@ describe("walking skeleton", () => {
     await admin.screenshot({ path: screenshotPath("sites"), fullPage: true });
 
     await page.getByTestId("story").first().waitFor({ timeout: 90_000 });
-    await page.getByText(/Plumbers are training as substitute teachers/i).waitFor({ timeout: 90_000 });
+    await waitForNews(page, /Plumbers are training as substitute teachers/i);
     expect(await page.evaluate(() => (window as unknown as { ledeMarker?: number }).ledeMarker)).toBe(42);
     await page.screenshot({ path: screenshotPath("news"), fullPage: true });
 
     await page.getByText(/Plumbers are training as substitute teachers/i).first().click();
+    await page.waitForURL(/\/(stories|articles)\//);
+    // A grouped article's card opens its story; the story page links the article's reader view.
+    if (page.url().includes("/stories/")) await page.getByTestId("story-article").getByText(/Plumbers are training/i).first().click();
     await page.locator(".reader").waitFor();
     expect((await page.locator(".reader").innerText()).length).toBeGreaterThan(1000);
     await page.screenshot({ path: screenshotPath("article"), fullPage: true });
