@@ -1,0 +1,135 @@
+// The classifier as the pipeline calls it: one page in, a decision with its score and a short
+// human reason out. Pure: the caller supplies the model (loadActiveClassifier) and the extraction.
+import type { CheerioAPI } from "cheerio";
+import { computeFeatures, FEATURE_NAMES, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
+import type { Classifier } from "./model.ts";
+
+export interface ClassifyInput {
+  html?: string;
+  $?: CheerioAPI;
+  url: string;
+  extraction: ExtractionInput;
+}
+
+export interface ClassifyDecision {
+  isNews: boolean;
+  /** P(news), 0..1. */
+  score: number;
+  /** The strongest evidence, e.g. "NewsArticle JSON-LD, 640 words, date in URL" or "privacy words in title". */
+  reason: string;
+}
+
+/** Evidence items named in a reason. */
+const MAX_REASON_ITEMS = 3;
+/** A feature must move P(news) by at least this much (occlusion) to be named as evidence. */
+const MIN_EVIDENCE_SHIFT = 0.01;
+
+export function classifyPage(model: Classifier, input: ClassifyInput): ClassifyDecision {
+  const { vector, facts } = computeFeatures(input);
+  return decideFromFeatures(model, vector, facts);
+}
+
+/** Decision for an already computed feature vector (training tools reuse cached vectors). */
+export function decideFromFeatures(model: Classifier, vector: Float64Array, facts: PageFacts): ClassifyDecision {
+  const score = model.score(vector);
+  const isNews = model.isNews(score);
+  return { isNews, score, reason: explainDecision(model, vector, facts, score, isNews) };
+}
+
+/**
+ * Occlusion: replace each feature by its training mean and see how far P(news) moves. The features
+ * that pushed most towards the decision are named, in the words of `describeFeature`.
+ */
+export function explainDecision(model: Classifier, vector: Float64Array, facts: PageFacts, score: number, isNews: boolean): string {
+  const index = new Map(model.featureNames.map((n, j) => [n, j]));
+  const shifts: { name: FeatureName; shift: number }[] = [];
+  for (const name of FEATURE_NAMES) {
+    const j = index.get(name);
+    if (j === undefined) continue;
+    const shift = score - model.scoreWithout(vector, j);
+    shifts.push({ name, shift: isNews ? shift : -shift });
+  }
+  shifts.sort((a, b) => b.shift - a.shift);
+  const phrases: string[] = [];
+  for (const { name, shift } of shifts) {
+    if (shift < MIN_EVIDENCE_SHIFT || phrases.length >= MAX_REASON_ITEMS) break;
+    const phrase = describeFeature(name, vector[index.get(name)!]!, facts, isNews);
+    if (phrase && !phrases.includes(phrase)) phrases.push(phrase);
+  }
+  if (phrases.length === 0) phrases.push(`${facts.words} words`);
+  return phrases.join(", ");
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** A few words for one feature on this page, or null when it says nothing a reader would use. */
+export function describeFeature(name: FeatureName, value: number, f: PageFacts, isNews: boolean): string | null {
+  const on = value > 0;
+  switch (name) {
+    case "log_text_chars": case "log_words": case "log_upper_case": case "log_line_breaks":
+      return isNews ? `${f.words} words` : f.words < 150 ? `only ${plural(f.words, "word")}` : `${f.words} words`;
+    case "log_paragraphs": case "mean_paragraph_words": case "sentence_end_ratio":
+      return isNews ? `${plural(f.paragraphs, "paragraph")} of prose` : `${plural(f.paragraphs, "long paragraph")}`;
+    case "log_title_chars":
+      return f.titleChars < 20 ? "short title" : `${f.titleChars}-character title`;
+    case "legal_words_title":
+      return f.legalWordsTitle.length > 0 ? `${f.legalWordsTitle.slice(0, 2).join("/")} words in title` : "no imprint/privacy words in title";
+    case "log_legal_words_text":
+      return f.legalWordsText > 0 ? `${plural(f.legalWordsText, "imprint/privacy/contact word")} in text` : "no imprint/privacy words";
+    case "url_trailing_slash":
+      return on ? "URL ends with /" : "URL does not end with /";
+    case "link_density": case "log_links":
+      return `link density ${f.linkDensity.toFixed(2)}`;
+    case "log_similar_link_blocks": case "log_article_elements":
+      return f.similarLinkBlocks > 0 ? `${f.similarLinkBlocks} similar link blocks` : "no repeated link blocks";
+    case "og_type_article":
+      return on ? "og:type article" : f.ogType ? `og:type ${f.ogType}` : "no og:type";
+    case "og_type_product": case "og_type_website":
+      return f.ogType ? `og:type ${f.ogType}` : "no og:type";
+    case "jsonld_news":
+      return on ? `${f.jsonLdTypes.find((t) => /article|posting|report/i.test(t)) ?? "Article"} JSON-LD` : "no Article JSON-LD";
+    case "jsonld_product": case "jsonld_forum": case "jsonld_listing": case "jsonld_docs": case "jsonld_service":
+      return on ? `${f.jsonLdTypes.slice(0, 2).join("/")} JSON-LD` : null;
+    case "date_on_page": case "date_in_text_top": case "log_time_elements":
+      return f.dateOnPage ? "date on page" : "no publication date";
+    case "date_in_url":
+      return f.dateInUrl ? "date in URL" : "no date in URL";
+    case "has_author":
+      return f.author ? "author named" : "no author";
+    case "log_path_depth":
+      return `path depth ${f.pathDepth}`;
+    case "url_news_words":
+      return on ? "news/blog word in URL" : "no news/blog word in URL";
+    case "url_nonnews_words":
+      return on ? "shop/docs/forum word in URL" : "no shop/docs/forum word in URL";
+    case "url_has_query": return on ? "query string in URL" : null;
+    case "url_numeric_id": return on ? "numeric id in URL" : null;
+    case "log_slug_words":
+      return f.slugWords >= 4 ? `${f.slugWords}-word URL slug` : "short URL slug";
+    case "log_code_blocks":
+      return f.codeBlocks > 0 ? plural(f.codeBlocks, "code block") : "no code blocks";
+    case "log_price_mentions": case "log_commerce_words":
+      return f.prices > 0 ? plural(f.prices, "price") : "no shop words";
+    case "log_forum_words":
+      return f.forumWords > 0 ? plural(f.forumWords, "forum word") : "no forum words";
+    case "log_service_words":
+      return on ? "calls to action" : null;
+    case "log_share_links": return on ? "share links" : "no share links";
+    case "log_article_words": return on ? "byline/related-posts words" : "no byline words";
+    case "log_buttons": return on ? "buttons" : null;
+    case "log_list_items": return on ? "list items" : null;
+    case "comment_section": return on ? "comment section" : null;
+    case "short_paragraph_ratio": return "short text fragments";
+    case "mean_sentence_words": return "sentence length";
+    case "first_plural_ratio": return on ? "we/our voice" : null;
+    case "second_person_ratio": return on ? "you/your voice" : null;
+    case "title_howto": return on ? "how-to title" : null;
+    case "log_meta_description_chars": return "meta description";
+    case "log_headings": return "headings";
+    case "log_forms": return "form fields";
+    case "log_images": return "images";
+    case "upper_case_ratio": return "upper-case share";
+    case "text_to_page_ratio": return "share of page that is main text";
+    default: return null;
+  }
+}

@@ -1,0 +1,444 @@
+// Page features for the news/not-news classifier. Input: the raw HTML (or its cheerio document),
+// the page URL and what the extractor made of it. Counts are log-transformed (log1p) so that one
+// 20,000-word page does not dominate the scaler; ratios and flags stay in [0, 1].
+//
+// The brief's seven come first (text length, URL ends with "/", title length, line breaks,
+// imprint/privacy/terms words in text and in title, upper-case letters), then structural ones.
+import { load, type CheerioAPI } from "cheerio";
+import type { AnyNode, Element, ParentNode } from "domhandler";
+
+/** The part of an extraction result the classifier reads (lib/extract ExtractResult fits). */
+export interface ExtractionInput {
+  title: string;
+  text: string;
+  author?: string | null;
+  publishedAt?: string | null;
+}
+
+export interface FeatureInput {
+  html?: string;
+  $?: CheerioAPI;
+  url: string;
+  extraction: ExtractionInput;
+}
+
+/** Raw observations kept beside the vector, for the human-readable reason. */
+export interface PageFacts {
+  words: number;
+  titleChars: number;
+  legalWordsTitle: string[];
+  legalWordsText: number;
+  linkDensity: number;
+  paragraphs: number;
+  ogType: string | null;
+  jsonLdTypes: string[];
+  dateInUrl: boolean;
+  dateOnPage: boolean;
+  pathDepth: number;
+  similarLinkBlocks: number;
+  articleElements: number;
+  codeBlocks: number;
+  prices: number;
+  forumWords: number;
+  slugWords: number;
+  author: boolean;
+}
+
+export interface PageFeatures {
+  vector: Float64Array;
+  facts: PageFacts;
+}
+
+// ---- word lists (lower case; matched on whole words, Unicode-aware) ----
+
+/** Imprint, privacy, terms, cookie, contact and about words in the languages Lede meets most. */
+export const LEGAL_WORDS = [
+  // de
+  "impressum", "datenschutz", "datenschutzerklärung", "agb", "haftung", "haftungsausschluss", "nutzungsbedingungen", "kontakt", "über uns",
+  // en
+  "imprint", "privacy", "privacy policy", "terms", "terms of service", "terms of use", "terms and conditions", "cookie", "cookies",
+  "contact", "contact us", "about", "about us", "disclaimer", "legal notice", "gdpr",
+  // fr
+  "mentions légales", "confidentialité", "conditions générales", "cgu", "cgv", "nous contacter", "à propos",
+  // es / pt
+  "aviso legal", "privacidad", "política de privacidad", "términos", "condiciones de uso", "contacto", "quiénes somos",
+  "privacidade", "termos de uso", "fale conosco", "sobre nós",
+  // it
+  "informativa", "note legali", "termini", "condizioni", "contatti", "chi siamo",
+  // nl / nordic / pl
+  "privacyverklaring", "voorwaarden", "algemene voorwaarden", "colofon", "integritetspolicy", "personvern", "vilkår",
+  "polityka prywatności", "regulamin", "kontakt",
+];
+
+/** Shop words: a page that sells rather than reports. */
+const COMMERCE_WORDS = [
+  "add to cart", "add to basket", "add to bag", "buy now", "in stock", "out of stock", "free shipping", "checkout", "wishlist",
+  "in den warenkorb", "warenkorb", "jetzt kaufen", "lieferzeit", "ajouter au panier", "añadir al carrito", "aggiungi al carrello",
+  "sku", "quantity", "qty",
+];
+
+/** Forum and Q&A words. */
+const FORUM_WORDS = [
+  "reply", "replies", "quote", "joined", "posts", "thread", "threads", "topic", "topics", "upvote", "upvotes", "answered",
+  "asked", "answers", "permalink", "report post", "antworten", "beiträge", "répondre", "responder", "rispondi",
+];
+
+/** Calls to action of service and landing pages. */
+const SERVICE_WORDS = [
+  "get a quote", "request a quote", "book a demo", "free consultation", "our services", "get started", "sign up", "contact us",
+  "schedule a call", "learn more", "pricing", "testimonials", "our team", "free trial",
+];
+
+/** Article furniture: bylines, reading time, related posts, comment prompts. */
+const ARTICLE_WORDS = [
+  "min read", "minute read", "minutes read", "read more", "related posts", "related articles", "related stories", "posted in",
+  "posted on", "filed under", "share this", "written by", "published", "updated", "leave a comment", "leave a reply", "comments",
+  "editor", "reporter", "correspondent", "lesezeit", "veröffentlicht", "aktualisiert", "publié le", "mis à jour",
+  "publicado", "actualizado", "pubblicato", "aggiornato", "gepubliceerd",
+];
+
+/** Links that share the page on social networks: articles carry them, shops and docs rarely. */
+const SHARE_LINK = /facebook\.com\/sharer|twitter\.com\/(?:intent|share)|x\.com\/intent|linkedin\.com\/(?:shareArticle|sharing)|pinterest\.[a-z.]+\/pin\/create|reddit\.com\/submit|api\.whatsapp\.com\/send|wa\.me\/\?text|^mailto:\?|t\.me\/share|flipboard\.com\/bookmarklet/i;
+const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
+const COMMENT_ATTR = /comment/i;
+const FIRST_PLURAL = ["we", "our", "us", "ours", "wir", "unser", "unsere", "nous", "notre", "nos", "nosotros", "nuestro", "nuestra", "noi", "nostro", "nostra"];
+const SECOND_PERSON = ["you", "your", "yours", "sie", "ihr", "ihre", "vous", "votre", "vos", "usted", "tu", "tus", "voi", "vostro"];
+const HOWTO_TITLE = /(?:^|\s)(?:how|what|why|when|who|guide|tips|ways|steps|wie|was|warum|comment|pourquoi|cómo|qué|come|perché)(?:\s|$)|\?|^\d+\s/i;
+
+const NEWS_JSONLD = new Set(["newsarticle", "article", "blogposting", "reportagenewsarticle", "analysisnewsarticle", "opinionnewsarticle",
+  "reviewnewsarticle", "backgroundnewsarticle", "socialmediaposting", "liveblogposting", "scholarlyarticle", "report", "posting"]);
+const PRODUCT_JSONLD = new Set(["product", "offer", "aggregateoffer", "productgroup", "individualproduct", "car", "book"]);
+const FORUM_JSONLD = new Set(["discussionforumposting", "qapage", "question", "answer", "comment"]);
+const LISTING_JSONLD = new Set(["collectionpage", "itemlist", "searchresultspage", "offercatalog", "blog"]);
+const DOCS_JSONLD = new Set(["techarticle", "apireference", "howto", "faqpage"]);
+const SERVICE_JSONLD = new Set(["service", "localbusiness", "organization", "professionalservice", "aboutpage", "contactpage",
+  "softwareapplication", "webapplication", "event", "course", "jobposting", "recipe"]);
+
+const NEWS_PATH = /(^|[/_.-])(news|article|articles|story|stories|blog|blogs|post|posts|artikel|nachrichten|meldung|actualites?|actualidad|noticias?|notizie|nieuws|wiadomosci|uutiset|nyheter|politik|politics|opinion|sport|sports|economy|wirtschaft)([/_.-]|$)/i;
+const NONNEWS_PATH = /(^|[/_.-])(tag|tags|category|categories|categorie|kategorie|page|search|product|products|produkt|shop|store|collections?|catalog|forum|forums|thread|threads|topic|topics|questions?|community|discussions?|docs?|documentation|api|reference|manual|guide|guides|wiki|help|support|faq|kb|services?|solutions?|pricing|about|contact|impressum|privacy|terms|login|cart|account|careers|jobs)([/_.-]|$)/i;
+const DATE_IN_URL = /(?:^|\/)(?:19|20)\d\d[/_-](?:0?[1-9]|1[0-2])(?:[/_-](?:0?[1-9]|[12]\d|3[01]))?(?:[/_-]|$)|(?:^|[/_-])(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:[/_-]|$)/;
+const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre";
+const DATE_IN_TEXT = new RegExp(`\\b(?:(?:19|20)\\d\\d-\\d\\d-\\d\\d|\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?(?:19|20)\\d\\d|\\d{1,2}/\\d{1,2}/(?:19|20)\\d\\d|(?:${MONTHS})\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d\\d|\\d{1,2}\\.?\\s+(?:de\\s+)?(?:${MONTHS})\\.?\\s+(?:de\\s+)?(?:19|20)\\d\\d)\\b`, "i");
+const PRICE = /(?:[$€£¥]\s?\d{1,5}(?:[.,]\d{2})?|\d{1,5}(?:[.,]\d{2})?\s?(?:€|eur|usd|\$|£|chf|kr|zł))(?![\d])/gi;
+const DATE_META = ["article:published_time", "og:article:published_time", "datepublished", "date", "pubdate", "publishdate",
+  "dc.date", "dc.date.issued", "sailthru.date", "parsely-pub-date", "article.published", "published_time"];
+
+/** Share of the extracted text's characters that start a paragraph with ≥ this many characters. */
+const LONG_PARAGRAPH_CHARS = 80;
+/** Paragraphs shorter than this (characters) are labels, buttons or list entries rather than prose. */
+const SHORT_PARAGRAPH_CHARS = 40;
+/** A sibling group with at least this many link-bearing items is a "similar link block" list. */
+const MIN_SIMILAR_BLOCK = 3;
+/** Characters of extracted text scanned for a visible date near the top (bylines sit there). */
+const DATE_SCAN_CHARS = 600;
+
+// ---- the feature table: order is the model's input order ----
+
+export const FEATURE_NAMES = [
+  // the brief's seven (legal words counted twice: text and title)
+  "log_text_chars", "url_trailing_slash", "log_title_chars", "log_line_breaks", "log_legal_words_text", "legal_words_title", "log_upper_case",
+  // text shape
+  "upper_case_ratio", "log_words", "log_paragraphs", "mean_paragraph_words", "sentence_end_ratio", "text_to_page_ratio",
+  // structure
+  "link_density", "log_links", "log_similar_link_blocks", "log_article_elements", "log_time_elements", "log_headings",
+  "log_code_blocks", "log_forms", "log_images",
+  // metadata
+  "og_type_article", "og_type_product", "og_type_website", "jsonld_news", "jsonld_product", "jsonld_forum", "jsonld_listing",
+  "jsonld_docs", "jsonld_service", "has_author", "date_on_page", "date_in_text_top",
+  // URL
+  "date_in_url", "log_path_depth", "url_news_words", "url_nonnews_words", "log_slug_words", "url_has_query", "url_numeric_id",
+  // vocabulary
+  "log_price_mentions", "log_commerce_words", "log_forum_words", "log_service_words",
+  // article furniture and voice
+  "log_share_links", "log_article_words", "log_buttons", "log_list_items", "comment_section", "short_paragraph_ratio",
+  "mean_sentence_words", "first_plural_ratio", "second_person_ratio", "title_howto", "log_meta_description_chars",
+] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+/** Compute the feature vector (FEATURE_NAMES order) and the facts behind it. */
+export function computeFeatures(input: FeatureInput): PageFeatures {
+  const $ = input.$ ?? load(input.html ?? "", { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  const { title, text } = input.extraction;
+  const url = parseUrl(input.url);
+  const page = measurePage($);
+  const meta = readMetadata($);
+  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const words = countWords(text);
+  const lower = text.toLowerCase();
+  const titleLower = title.toLowerCase();
+  const pageLower = page.text.toLowerCase();
+  const legalTitle = findWords(titleLower, LEGAL_WORDS);
+  const legalText = countWordHits(lower, LEGAL_WORDS);
+  const upper = countUpper(text);
+  const letters = countLetters(text);
+  const segments = url ? url.pathname.split("/").filter(Boolean) : [];
+  const slug = segments.at(-1) ?? "";
+  const slugWords = slug.replace(/\.[a-z0-9]{2,5}$/i, "").split(/[-_+]|%20/).filter((w) => /[a-z\u00c0-\uffff]/i.test(w)).length;
+  const dateInUrl = url ? DATE_IN_URL.test(url.pathname) : false;
+  const dateInTextTop = DATE_IN_TEXT.test(text.slice(0, DATE_SCAN_CHARS)) || DATE_IN_TEXT.test(title);
+  const dateOnPage = Boolean(input.extraction.publishedAt) || meta.dateMeta;
+  const author = Boolean(input.extraction.author) || meta.author;
+  const prices = (pageLower.match(PRICE) ?? []).length;
+  const forumWords = countWordHits(pageLower, FORUM_WORDS);
+  const types = meta.jsonLdTypes.map((t) => t.toLowerCase());
+  const hasType = (set: Set<string>) => (types.some((t) => set.has(t)) ? 1 : 0);
+  const og = meta.ogType?.toLowerCase() ?? null;
+  const sentenceEnds = paragraphs.filter((p) => /[.!?…»"”')]$/.test(p)).length;
+  const longParas = paragraphs.filter((p) => p.length >= LONG_PARAGRAPH_CHARS).length;
+  const shortParas = paragraphs.filter((p) => p.length < SHORT_PARAGRAPH_CHARS).length;
+  const sentences = Math.max(1, (text.match(/[.!?…](?=\s|$)/g) ?? []).length);
+  const metaDescription = $('meta[name="description"], meta[property="og:description"]').first().attr("content") ?? "";
+
+  const values: Record<FeatureName, number> = {
+    log_text_chars: Math.log1p(text.length),
+    url_trailing_slash: url && url.pathname.length > 1 && url.pathname.endsWith("/") ? 1 : 0,
+    log_title_chars: Math.log1p(title.length),
+    log_line_breaks: Math.log1p(countChar(text, "\n")),
+    log_legal_words_text: Math.log1p(legalText),
+    legal_words_title: legalTitle.length > 0 ? 1 : 0,
+    log_upper_case: Math.log1p(upper),
+    upper_case_ratio: letters > 0 ? upper / letters : 0,
+    log_words: Math.log1p(words),
+    log_paragraphs: Math.log1p(longParas),
+    mean_paragraph_words: paragraphs.length > 0 ? Math.log1p(words / paragraphs.length) : 0,
+    sentence_end_ratio: paragraphs.length > 0 ? sentenceEnds / paragraphs.length : 0,
+    text_to_page_ratio: page.chars > 0 ? Math.min(1, text.length / page.chars) : 0,
+    link_density: page.chars > 0 ? page.linkChars / page.chars : 0,
+    log_links: Math.log1p(page.links),
+    log_similar_link_blocks: Math.log1p(page.similarLinkBlocks),
+    log_article_elements: Math.log1p(page.articleElements),
+    log_time_elements: Math.log1p(page.timeElements),
+    log_headings: Math.log1p(page.headings),
+    log_code_blocks: Math.log1p(page.codeBlocks),
+    log_forms: Math.log1p(page.formFields),
+    log_images: Math.log1p(page.images),
+    og_type_article: og === "article" || og === "news" || og?.startsWith("article") ? 1 : 0,
+    og_type_product: og && /product|og:product/.test(og) ? 1 : 0,
+    og_type_website: og === "website" || og === "webpage" ? 1 : 0,
+    jsonld_news: hasType(NEWS_JSONLD),
+    jsonld_product: hasType(PRODUCT_JSONLD),
+    jsonld_forum: hasType(FORUM_JSONLD),
+    jsonld_listing: hasType(LISTING_JSONLD),
+    jsonld_docs: hasType(DOCS_JSONLD),
+    jsonld_service: hasType(SERVICE_JSONLD),
+    has_author: author ? 1 : 0,
+    date_on_page: dateOnPage ? 1 : 0,
+    date_in_text_top: dateInTextTop ? 1 : 0,
+    date_in_url: dateInUrl ? 1 : 0,
+    log_path_depth: Math.log1p(segments.length),
+    url_news_words: url && NEWS_PATH.test(url.pathname) ? 1 : 0,
+    url_nonnews_words: url && NONNEWS_PATH.test(url.pathname) ? 1 : 0,
+    log_slug_words: Math.log1p(slugWords),
+    url_has_query: url && url.search.length > 1 ? 1 : 0,
+    url_numeric_id: url && /(?:^|[/_-])\d{5,}(?:[/_.-]|$)/.test(url.pathname) ? 1 : 0,
+    log_price_mentions: Math.log1p(prices),
+    log_commerce_words: Math.log1p(countWordHits(pageLower, COMMERCE_WORDS)),
+    log_forum_words: Math.log1p(forumWords),
+    log_service_words: Math.log1p(countWordHits(pageLower, SERVICE_WORDS)),
+    log_share_links: Math.log1p(page.shareLinks),
+    log_article_words: Math.log1p(countWordHits(pageLower, ARTICLE_WORDS)),
+    log_buttons: Math.log1p(page.buttons),
+    log_list_items: Math.log1p(page.listItems),
+    comment_section: page.commentBlocks > 0 ? 1 : 0,
+    short_paragraph_ratio: paragraphs.length > 0 ? shortParas / paragraphs.length : 1,
+    mean_sentence_words: Math.log1p(words / sentences),
+    first_plural_ratio: words > 0 ? countWordHits(lower, FIRST_PLURAL) / words : 0,
+    second_person_ratio: words > 0 ? countWordHits(lower, SECOND_PERSON) / words : 0,
+    title_howto: HOWTO_TITLE.test(title) ? 1 : 0,
+    log_meta_description_chars: Math.log1p(metaDescription.length),
+  };
+  const vector = Float64Array.from(FEATURE_NAMES, (name) => values[name]);
+  return {
+    vector,
+    facts: {
+      words, titleChars: title.length, legalWordsTitle: legalTitle, legalWordsText: legalText,
+      linkDensity: values.link_density, paragraphs: longParas, ogType: og, jsonLdTypes: meta.jsonLdTypes,
+      dateInUrl, dateOnPage: dateOnPage || dateInTextTop, pathDepth: segments.length, similarLinkBlocks: page.similarLinkBlocks,
+      articleElements: page.articleElements, codeBlocks: page.codeBlocks, prices, forumWords, slugWords, author,
+    },
+  };
+}
+
+// ---- page measurements: one walk over the DOM ----
+
+interface PageMeasure {
+  text: string;
+  chars: number;
+  linkChars: number;
+  links: number;
+  similarLinkBlocks: number;
+  articleElements: number;
+  timeElements: number;
+  headings: number;
+  codeBlocks: number;
+  formFields: number;
+  images: number;
+  shareLinks: number;
+  buttons: number;
+  listItems: number;
+  commentBlocks: number;
+}
+
+const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "head", "iframe", "object"]);
+
+function isElement(node: AnyNode): node is Element {
+  return node.type === "tag" || node.type === "script" || node.type === "style";
+}
+
+function measurePage($: CheerioAPI): PageMeasure {
+  const m: PageMeasure = { text: "", chars: 0, linkChars: 0, links: 0, similarLinkBlocks: 0, articleElements: 0, timeElements: 0,
+    headings: 0, codeBlocks: 0, formFields: 0, images: 0, shareLinks: 0, buttons: 0, listItems: 0, commentBlocks: 0 };
+  const parts: string[] = [];
+  const root = $.root()[0] as unknown as ParentNode;
+  const walk = (node: AnyNode, inLink: boolean): void => {
+    if (node.type === "text") {
+      const data = (node as unknown as { data: string }).data;
+      const n = data.replace(/\s+/g, " ").trim().length;
+      if (n > 0) { parts.push(data); m.chars += n; if (inLink) m.linkChars += n; }
+      return;
+    }
+    if (!isElement(node) && node.type !== "root") return;
+    let link = inLink;
+    if (isElement(node)) {
+      const tag = node.name;
+      if (SKIP_TAGS.has(tag)) return;
+      const attrs = node.attribs;
+      if (tag === "a" && attrs.href) { m.links++; link = true; if (SHARE_LINK.test(attrs.href)) m.shareLinks++; }
+      if (tag === "button" || (attrs.class && BUTTON_CLASS.test(attrs.class))) m.buttons++;
+      if ((attrs.id && COMMENT_ATTR.test(attrs.id)) || (tag === "section" || tag === "div" || tag === "ol" || tag === "ul") && attrs.class && COMMENT_ATTR.test(attrs.class)) m.commentBlocks++;
+      if (tag === "li") m.listItems++;
+      else if (tag === "article") m.articleElements++;
+      else if (tag === "time") m.timeElements++;
+      else if (tag === "h1" || tag === "h2" || tag === "h3") m.headings++;
+      else if (tag === "pre" || tag === "code") m.codeBlocks++;
+      else if (tag === "input" || tag === "textarea" || tag === "select") m.formFields++;
+      else if (tag === "img") m.images++;
+      m.similarLinkBlocks = Math.max(m.similarLinkBlocks, largestSimilarGroup(node));
+    }
+    for (const child of (node as ParentNode).children) walk(child, link);
+  };
+  walk(root as unknown as AnyNode, false);
+  m.text = parts.join(" ");
+  return m;
+}
+
+/** Size of the largest group of element children sharing tag + class that each contain a link. */
+function largestSimilarGroup(node: Element): number {
+  if (node.children.length < MIN_SIMILAR_BLOCK) return 0;
+  const groups = new Map<string, number>();
+  let best = 0;
+  for (const child of node.children) {
+    if (!isElement(child) || child.name === "a" || SKIP_TAGS.has(child.name)) continue;
+    if (!containsLink(child, 3)) continue;
+    const key = `${child.name}.${(child.attribs.class ?? "").trim().split(/\s+/).slice(0, 2).join(".")}`;
+    const n = (groups.get(key) ?? 0) + 1;
+    groups.set(key, n);
+    if (n > best) best = n;
+  }
+  return best >= MIN_SIMILAR_BLOCK ? best : 0;
+}
+
+function containsLink(node: Element, depth: number): boolean {
+  for (const child of node.children) {
+    if (!isElement(child)) continue;
+    if (child.name === "a") return true;
+    if (depth > 1 && containsLink(child, depth - 1)) return true;
+  }
+  return false;
+}
+
+// ---- metadata ----
+
+interface MetaSignals {
+  ogType: string | null;
+  jsonLdTypes: string[];
+  dateMeta: boolean;
+  author: boolean;
+}
+
+function readMetadata($: CheerioAPI): MetaSignals {
+  const ogType = $('meta[property="og:type"], meta[name="og:type"]').first().attr("content")?.trim() || null;
+  const types = new Set<string>();
+  $('script[type="application/ld+json"]').each((_, el) => {
+    const raw = $(el).text();
+    try {
+      collectTypes(JSON.parse(raw), types, 0);
+    } catch {
+      // Broken JSON-LD is common; fall back to the @type strings it mentions.
+      for (const m of raw.matchAll(/"@type"\s*:\s*"([^"]+)"/g)) types.add(m[1]!);
+    }
+  });
+  $("[itemtype]").each((_, el) => {
+    const t = $(el).attr("itemtype") ?? "";
+    for (const part of t.split(/\s+/)) { const name = part.split("/").pop(); if (name) types.add(name); }
+  });
+  let dateMeta = $("[itemprop=datePublished], [itemprop=dateCreated]").length > 0;
+  $("meta").each((_, el) => {
+    if (dateMeta) return;
+    const key = ($(el).attr("property") ?? $(el).attr("name") ?? $(el).attr("itemprop") ?? "").toLowerCase();
+    if (DATE_META.includes(key) && $(el).attr("content")) dateMeta = true;
+  });
+  if (types.has("NewsArticle") || types.has("BlogPosting")) dateMeta ||= /"datePublished"\s*:/.test($.html() ?? "");
+  const author = $('meta[name="author"], meta[property="article:author"], [rel="author"], [itemprop="author"], .byline, .author').length > 0;
+  return { ogType, jsonLdTypes: [...types], dateMeta, author };
+}
+
+const MAX_JSONLD_DEPTH = 6;
+
+function collectTypes(value: unknown, out: Set<string>, depth: number): void {
+  if (depth > MAX_JSONLD_DEPTH || value === null || typeof value !== "object") return;
+  if (Array.isArray(value)) { for (const v of value) collectTypes(v, out, depth + 1); return; }
+  const obj = value as Record<string, unknown>;
+  const t = obj["@type"];
+  if (typeof t === "string") out.add(t.replace(/^.*[/:]/, ""));
+  else if (Array.isArray(t)) for (const x of t) if (typeof x === "string") out.add(x.replace(/^.*[/:]/, ""));
+  // Only the top-level entities and their @graph: nested authors/publishers (Organization) are not the page's type.
+  if (Array.isArray(obj["@graph"])) collectTypes(obj["@graph"], out, depth + 1);
+  if (obj.mainEntity && typeof obj.mainEntity === "object") collectTypes(obj.mainEntity, out, depth + 1);
+}
+
+// ---- text helpers ----
+
+function parseUrl(url: string): URL | null {
+  try { return new URL(url); } catch { return null; }
+}
+
+function countWords(text: string): number {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+}
+
+function countChar(text: string, ch: string): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i >= 0; i = text.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
+function countUpper(text: string): number {
+  return (text.match(/\p{Lu}/gu) ?? []).length;
+}
+
+function countLetters(text: string): number {
+  return (text.match(/\p{L}/gu) ?? []).length;
+}
+
+const wordRegexCache = new Map<readonly string[], RegExp>();
+
+function wordRegex(words: readonly string[]): RegExp {
+  let re = wordRegexCache.get(words);
+  if (!re) {
+    const alts = [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"));
+    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+    wordRegexCache.set(words, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
+
+function countWordHits(lowerText: string, words: readonly string[]): number {
+  return (lowerText.match(wordRegex(words)) ?? []).length;
+}
+
+function findWords(lowerText: string, words: readonly string[]): string[] {
+  return [...new Set((lowerText.match(wordRegex(words)) ?? []).map((w) => w.replace(/\s+/g, " ")))];
+}

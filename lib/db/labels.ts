@@ -1,0 +1,254 @@
+// Label: an admin's "news or not?" for a URL, kept forever (several per URL: the newest counts).
+// Also the review-loop queries: least-certain pages, pages where a label disagrees with the
+// decision, the misclassified list, and labelled pages with their raw bodies for training.
+import { gunzipSync } from "node:zlib";
+import { z } from "zod";
+import type { Db } from "./client.ts";
+
+export type LabelSource = "admin" | "import";
+
+export interface NewLabel {
+  url: string;
+  isNews: boolean;
+  pageId?: number | null;
+  source?: LabelSource;
+  note?: string | null;
+  createdAt?: Date;
+}
+
+export interface LabelRow {
+  id: number;
+  url: string;
+  pageId: number | null;
+  isNews: boolean;
+  source: string;
+  note: string | null;
+  createdAt: Date;
+}
+
+const labelSelect = { id: true, url: true, pageId: true, isNews: true, source: true, note: true, createdAt: true } as const;
+
+/** The page a URL was stored under (request URL first, then final URL after redirects). */
+async function findPageIdByUrl(db: Db, url: string): Promise<number | null> {
+  const page = await db.page.findFirst({ where: { OR: [{ url }, { finalUrl: url }] }, select: { id: true }, orderBy: { id: "desc" } });
+  return page?.id ?? null;
+}
+
+export async function addLabel(db: Db, label: NewLabel): Promise<LabelRow> {
+  const pageId = label.pageId ?? (await findPageIdByUrl(db, label.url));
+  return db.label.create({
+    data: {
+      url: label.url, isNews: label.isNews, pageId, source: label.source ?? "admin", note: label.note ?? null,
+      ...(label.createdAt ? { createdAt: label.createdAt } : {}),
+    },
+    select: labelSelect,
+  });
+}
+
+/** Label a stored page by id (the review buttons). */
+export async function addPageLabel(db: Db, pageId: number, isNews: boolean, note?: string): Promise<{ ok: true; label: LabelRow } | { ok: false; reason: "page_not_found" }> {
+  const page = await db.page.findUnique({ where: { id: pageId }, select: { id: true, url: true } });
+  if (!page) return { ok: false, reason: "page_not_found" };
+  return { ok: true, label: await addLabel(db, { url: page.url, pageId: page.id, isNews, note: note ?? null }) };
+}
+
+/** Every label, newest first (paged by id). */
+export async function listLabels(db: Db, opts: { limit?: number; beforeId?: number } = {}): Promise<LabelRow[]> {
+  return db.label.findMany({
+    where: opts.beforeId ? { id: { lt: opts.beforeId } } : {},
+    orderBy: { id: "desc" },
+    take: opts.limit ?? 100,
+    select: labelSelect,
+  });
+}
+
+export async function countLabels(db: Db): Promise<{ total: number; urls: number; news: number }> {
+  const [total, latest] = await Promise.all([db.label.count(), listLatestLabels(db)]);
+  return { total, urls: latest.length, news: latest.filter((l) => l.isNews).length };
+}
+
+/** The newest label of every labelled URL. */
+export async function listLatestLabels(db: Db): Promise<LabelRow[]> {
+  const ids = await db.$queryRaw<{ id: number | bigint }[]>`SELECT max(id) AS id FROM Label GROUP BY url`;
+  if (ids.length === 0) return [];
+  return db.label.findMany({ where: { id: { in: ids.map((r) => Number(r.id)) } }, orderBy: { id: "asc" }, select: labelSelect });
+}
+
+// ---- export / import (JSONL, one label per line) ----
+
+export const labelLineSchema = z.object({
+  url: z.string().url(),
+  isNews: z.boolean(),
+  source: z.enum(["admin", "import"]).optional(),
+  note: z.string().nullable().optional(),
+  createdAt: z.string().datetime({ offset: true }).optional(),
+});
+export type LabelLine = z.infer<typeof labelLineSchema>;
+
+/** Every label as JSONL, oldest first, so an import replays them in order. */
+export async function exportLabelsJsonl(db: Db): Promise<string> {
+  const rows = await db.label.findMany({ orderBy: { id: "asc" }, select: labelSelect });
+  return rows
+    .map((r) => JSON.stringify({ url: r.url, isNews: r.isNews, source: r.source === "import" ? "import" : "admin", note: r.note, createdAt: r.createdAt.toISOString() } satisfies LabelLine))
+    .map((line) => `${line}\n`)
+    .join("");
+}
+
+export interface ImportResult {
+  imported: number;
+  /** Lines identical (url, decision, time) to a label already stored: importing twice changes nothing. */
+  duplicates: number;
+  invalid: { line: number; reason: string }[];
+}
+
+export async function importLabelsJsonl(db: Db, jsonl: string): Promise<ImportResult> {
+  const result: ImportResult = { imported: 0, duplicates: 0, invalid: [] };
+  const lines = jsonl.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!.trim();
+    if (!text) continue;
+    let parsed: LabelLine;
+    try {
+      const r = labelLineSchema.safeParse(JSON.parse(text));
+      if (!r.success) { result.invalid.push({ line: i + 1, reason: r.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ") }); continue; }
+      parsed = r.data;
+    } catch {
+      result.invalid.push({ line: i + 1, reason: "not JSON" });
+      continue;
+    }
+    const createdAt = parsed.createdAt ? new Date(parsed.createdAt) : undefined;
+    if (createdAt) {
+      const same = await db.label.findFirst({ where: { url: parsed.url, isNews: parsed.isNews, createdAt }, select: { id: true } });
+      if (same) { result.duplicates++; continue; }
+    }
+    await addLabel(db, { url: parsed.url, isNews: parsed.isNews, source: parsed.source ?? "import", note: parsed.note ?? null, createdAt });
+    result.imported++;
+  }
+  return result;
+}
+
+// ---- review queue ----
+
+export interface ReviewItem {
+  articleId: number;
+  pageId: number;
+  url: string;
+  title: string;
+  text: string;
+  siteName: string | null;
+  newsScore: number | null;
+  isNews: boolean;
+  decisionReason: string | null;
+  modelVersionId: number | null;
+  /** The newest admin label of this page's URL, when there is one. */
+  label: { isNews: boolean; source: string; createdAt: Date } | null;
+}
+
+const reviewSelect = {
+  id: true, pageId: true, url: true, title: true, text: true, siteName: true, newsScore: true, isNews: true,
+  decisionReason: true, modelVersionId: true, page: { select: { url: true } },
+} as const;
+
+async function loadReviewItems(db: Db, articleIds: number[], labels: Map<number, LabelRow>): Promise<ReviewItem[]> {
+  if (articleIds.length === 0) return [];
+  const rows = await db.article.findMany({ where: { id: { in: articleIds } }, select: reviewSelect });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return articleIds.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const l = labels.get(id);
+    return [{
+      articleId: r.id, pageId: r.pageId, url: r.url, title: r.title, text: r.text, siteName: r.siteName, newsScore: r.newsScore,
+      isNews: r.isNews, decisionReason: r.decisionReason, modelVersionId: r.modelVersionId,
+      label: l ? { isNews: l.isNews, source: l.source, createdAt: l.createdAt } : null,
+    }];
+  });
+}
+
+/** Unlabelled articles whose score is closest to the 0.5 boundary: the model is least sure there. */
+export async function listUncertainArticles(db: Db, opts: { limit?: number } = {}): Promise<ReviewItem[]> {
+  const rows = await db.$queryRaw<{ id: number | bigint }[]>`
+    SELECT a.id FROM Article a JOIN Page p ON p.id = a.pageId
+    WHERE a.newsScore IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM Label l WHERE l.pageId = a.pageId OR l.url = p.url OR l.url = a.url)
+    ORDER BY abs(a.newsScore - 0.5) ASC, a.id DESC
+    LIMIT ${opts.limit ?? 50}`;
+  return loadReviewItems(db, rows.map((r) => Number(r.id)), new Map());
+}
+
+interface LabelledArticle { articleId: number; label: LabelRow }
+
+/** Articles with their URL's newest label (label matched by page id, else by page or article URL). */
+async function listLabelledArticles(db: Db): Promise<LabelledArticle[]> {
+  const rows = await db.$queryRaw<{ articleId: number | bigint; labelId: number | bigint }[]>`
+    SELECT a.id AS articleId, max(l.id) AS labelId
+    FROM Article a JOIN Page p ON p.id = a.pageId
+    JOIN Label l ON l.pageId = a.pageId OR l.url = p.url OR l.url = a.url
+    GROUP BY a.id`;
+  if (rows.length === 0) return [];
+  const labels = await db.label.findMany({ where: { id: { in: rows.map((r) => Number(r.labelId)) } }, select: labelSelect });
+  const byId = new Map(labels.map((l) => [l.id, l]));
+  return rows.map((r) => ({ articleId: Number(r.articleId), label: byId.get(Number(r.labelId))! }));
+}
+
+/** Pages whose newest admin label disagrees with the stored decision, newest label first. */
+export async function listDisagreements(db: Db, opts: { limit?: number } = {}): Promise<ReviewItem[]> {
+  const labelled = await listLabelledArticles(db);
+  const decisions = await db.article.findMany({ where: { id: { in: labelled.map((l) => l.articleId) } }, select: { id: true, isNews: true } });
+  const isNews = new Map(decisions.map((d) => [d.id, d.isNews]));
+  const wrong = labelled.filter((l) => isNews.get(l.articleId) !== l.label.isNews).sort((a, b) => b.label.id - a.label.id).slice(0, opts.limit ?? 50);
+  return loadReviewItems(db, wrong.map((w) => w.articleId), new Map(wrong.map((w) => [w.articleId, w.label])));
+}
+
+export interface MisclassifiedList {
+  items: ReviewItem[];
+  /** Labelled pages the model called news but the admin did not. */
+  falsePositives: number;
+  /** Labelled pages the model called not news but the admin did. */
+  falseNegatives: number;
+  labelled: number;
+}
+
+/** Every labelled page where the decision is wrong, the most confidently wrong first. */
+export async function listMisclassified(db: Db, opts: { limit?: number } = {}): Promise<MisclassifiedList> {
+  const labelled = await listLabelledArticles(db);
+  const decisions = await db.article.findMany({ where: { id: { in: labelled.map((l) => l.articleId) } }, select: { id: true, isNews: true, newsScore: true } });
+  const byId = new Map(decisions.map((d) => [d.id, d]));
+  const wrong = labelled.filter((l) => byId.get(l.articleId)?.isNews !== l.label.isNews);
+  const confidence = (id: number) => Math.abs((byId.get(id)?.newsScore ?? 0.5) - 0.5);
+  wrong.sort((a, b) => confidence(b.articleId) - confidence(a.articleId) || b.articleId - a.articleId);
+  const shown = wrong.slice(0, opts.limit ?? 100);
+  return {
+    items: await loadReviewItems(db, shown.map((w) => w.articleId), new Map(shown.map((w) => [w.articleId, w.label]))),
+    falsePositives: wrong.filter((w) => !w.label.isNews).length,
+    falseNegatives: wrong.filter((w) => w.label.isNews).length,
+    labelled: labelled.length,
+  };
+}
+
+// ---- training data ----
+
+export interface LabelledPage {
+  url: string;
+  finalUrl: string;
+  isNews: boolean;
+  contentType: string | null;
+  /** Raw response body (un-gzipped). */
+  body: Uint8Array;
+}
+
+/** The newest label of every URL whose page is stored, with the page's raw body, for `lede train`. */
+export async function listLabelledPages(db: Db): Promise<LabelledPage[]> {
+  const latest = await listLatestLabels(db);
+  const out: LabelledPage[] = [];
+  for (const label of latest) {
+    const page = await db.page.findFirst({
+      where: label.pageId ? { id: label.pageId } : { OR: [{ url: label.url }, { finalUrl: label.url }] },
+      select: { url: true, finalUrl: true, contentType: true, rawBody: true },
+      orderBy: { id: "desc" },
+    });
+    if (!page) continue;
+    out.push({ url: page.url, finalUrl: page.finalUrl, isNews: label.isNews, contentType: page.contentType, body: new Uint8Array(gunzipSync(page.rawBody)) });
+  }
+  return out;
+}
