@@ -1,0 +1,55 @@
+// `lede entities FILE|-` and `lede entities --in IN.jsonl --out OUT.jsonl`.
+import { createReadStream, createWriteStream, readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import { extractEntities } from "../../lib/entities/extract-entities.ts";
+
+export const summary = "find people, organisations and places (with character offsets) in text or JSONL";
+
+const USAGE = `Usage:
+  lede entities FILE|-                      print [{text, type, start, end}] for a text file or stdin
+  lede entities --in IN.jsonl --out OUT.jsonl   map lines {id, text} to {id, entities}
+`;
+
+const LineSchema = z.object({ id: z.union([z.string(), z.number()]), text: z.string() });
+
+const publicMention = (m: { text: string; type: string; start: number; end: number; key: string }) =>
+  ({ text: m.text, type: m.type, start: m.start, end: m.end, key: m.key });
+
+function optionValue(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+async function mapJsonl(inPath: string, outPath: string): Promise<number> {
+  const out = outPath === "-" ? process.stdout : createWriteStream(outPath);
+  const lines = createInterface({ input: inPath === "-" ? process.stdin : createReadStream(inPath), crlfDelay: Infinity });
+  let n = 0;
+  let bad = 0;
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    n++;
+    const parsed = LineSchema.safeParse(JSON.parse(line));
+    if (!parsed.success) {
+      bad++;
+      process.stderr.write(`lede entities: line ${n}: expected {id, text}\n`);
+      continue;
+    }
+    out.write(`${JSON.stringify({ id: parsed.data.id, entities: extractEntities(parsed.data.text).map(publicMention) })}\n`);
+  }
+  if (out !== process.stdout) await new Promise<void>((resolve) => (out as NodeJS.WritableStream).end(resolve));
+  return bad ? 1 : 0;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  if (argv.includes("--help") || argv.length === 0) {
+    process.stdout.write(USAGE);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const inPath = optionValue(argv, "--in");
+  if (inPath) return mapJsonl(inPath, optionValue(argv, "--out") ?? "-");
+  const file = argv[0];
+  const text = readFileSync(file === "-" ? 0 : file, "utf8");
+  process.stdout.write(`${JSON.stringify(extractEntities(text).map(publicMention), null, 1)}\n`);
+  return 0;
+}

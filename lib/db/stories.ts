@@ -1,0 +1,212 @@
+// Story grouping against the database (the worker's path). The decisions are lib/stories' pure functions;
+// this file reads candidates through indexed queries and writes the result in one transaction.
+//
+// Pipeline use, per new (non-duplicate) article, after saveArticleEntities:
+//   const storyId = await assignStory(db, { id, title, lead, text, publishedAt, url, entities })
+// and every few minutes in the worker: await mergeStories(db).
+//
+// Cost per article is bounded: ≤ queryTerms indexed (term, lastSeenAt) look-ups of ≤ postingLimit rows
+// each, ≤ maxCandidates story profiles read, and a fixed number of writes; none of it scans the archive.
+import type { Db } from "./client.ts";
+import type { StoryArticle } from "../stories/types.ts";
+import { DEFAULT_GROUPING, type GroupingSettings } from "../stories/settings.ts";
+import type { DocumentFrequencySource } from "../stories/idf.ts";
+import { headlineOf, leadOf, termsOf } from "../stories/terms.ts";
+import { weighVector } from "../stories/similarity.ts";
+import { chooseStory, queryTermsOf, rankCandidateIds, type Candidate } from "../stories/choose-story.ts";
+import {
+  emptyProfile, foldArticle, indexTermsOf, representativeHeadline, topEntityKeys, type StoryProfile,
+} from "../stories/profile.ts";
+import { planMerges } from "../stories/plan-merges.ts";
+import { countEntities, extractEntities } from "../entities/extract-entities.ts";
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/** The TermStat row that counts documents. */
+const DOCUMENT_COUNT_TERM = "";
+/** Live stories the merge pass considers at most (most recent first): bounds its cost and memory. */
+const MERGE_MAX_STORIES = 5_000;
+/** SQLite host-parameter budget per statement (its default limit is 32766). */
+const SQL_PARAMS_PER_STATEMENT = 900;
+
+export interface AssignableArticle extends StoryArticle {
+  id: number;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+async function readDocumentFrequencies(tx: Tx, terms: string[]): Promise<DocumentFrequencySource> {
+  const counts = new Map<string, number>();
+  for (const part of chunks([DOCUMENT_COUNT_TERM, ...terms], SQL_PARAMS_PER_STATEMENT)) {
+    const rows = await tx.termStat.findMany({ where: { term: { in: part } }, select: { term: true, df: true } });
+    for (const r of rows) counts.set(r.term, r.df);
+  }
+  const documents = counts.get(DOCUMENT_COUNT_TERM) ?? 0;
+  return { documents, df: (t) => counts.get(t) ?? 0 };
+}
+
+async function countDocument(tx: Tx, terms: string[]): Promise<void> {
+  for (const part of chunks([DOCUMENT_COUNT_TERM, ...terms], SQL_PARAMS_PER_STATEMENT / 2)) {
+    const values = part.map(() => "(?, 1)").join(", ");
+    await tx.$executeRawUnsafe(`INSERT INTO TermStat (term, df) VALUES ${values} ON CONFLICT(term) DO UPDATE SET df = df + 1`, ...part);
+  }
+}
+
+async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date, s: GroupingSettings): Promise<Candidate[]> {
+  const oldest = new Date(seenAt.getTime() - s.windowHours * 3_600_000);
+  const hits = new Map<number, number>();
+  for (const [term, weight] of queryTermsOf(vector, s)) {
+    const postings = await tx.storyTerm.findMany({
+      where: { term, lastSeenAt: { gte: oldest } },
+      orderBy: { lastSeenAt: "desc" },
+      take: s.postingLimit,
+      select: { storyId: true },
+    });
+    for (const p of postings) hits.set(p.storyId, (hits.get(p.storyId) ?? 0) + weight);
+  }
+  const ids = rankCandidateIds(hits, s);
+  if (ids.length === 0) return [];
+  const rows = await tx.story.findMany({ where: { id: { in: ids }, mergedIntoId: null }, select: { id: true, profile: true } });
+  return rows.map((r) => ({ storyId: r.id, profile: JSON.parse(r.profile) as StoryProfile }));
+}
+
+async function writeStoryIndex(tx: Tx, storyId: number, profile: StoryProfile, s: GroupingSettings): Promise<void> {
+  const lastSeenAt = new Date(profile.lastSeen);
+  const centroid = profile.centroid;
+  await tx.storyTerm.deleteMany({ where: { storyId } });
+  await tx.storyTerm.createMany({
+    data: indexTermsOf(profile, s).map((term) => ({ term, storyId, weight: centroid[term] ?? 0, lastSeenAt })),
+  });
+}
+
+function storyColumns(profile: StoryProfile) {
+  return {
+    headline: representativeHeadline(profile),
+    firstSeenAt: new Date(profile.firstSeen),
+    lastSeenAt: new Date(profile.lastSeen),
+    articleCount: profile.articles,
+    sourceCount: profile.sources.length,
+    entityKeys: JSON.stringify(topEntityKeys(profile)),
+    profile: JSON.stringify(profile),
+  };
+}
+
+const hostOf = (url?: string): string | null => {
+  if (!url) return null;
+  try { return new URL(url).hostname.replace(/^www\./, ""); } catch { return null; }
+};
+
+/**
+ * Put a stored article into a story and return the story id:
+ *   1. terms of title, lead and entities; document frequencies read and counted;
+ *   2. candidate stories from StoryTerm (indexed, window- and posting-limited);
+ *   3. join the best above the threshold (chooseStory), else open a new story;
+ *   4. write the story's profile, counts and index terms, and Article.storyId.
+ */
+export async function assignStory(db: Db, article: AssignableArticle, settings: Partial<GroupingSettings> = {}): Promise<number> {
+  const s = { ...DEFAULT_GROUPING, ...settings };
+  const seenAt = article.publishedAt ?? new Date();
+  const entities = article.entities ?? countEntities(extractEntities(`${article.title ?? ""}\n${leadOf(article, s)}`));
+  const raw = termsOf({ ...article, entities }, s);
+  const terms = [...raw.keys()];
+  return db.$transaction(async (tx) => {
+    await countDocument(tx, terms);
+    const idf = await readDocumentFrequencies(tx, terms);
+    const vector = weighVector(raw, idf);
+    const candidates = await findCandidates(tx, vector, seenAt, s);
+    const choice = chooseStory(vector, seenAt, candidates, s);
+    const before = candidates.find((c) => c.storyId === choice?.storyId)?.profile ?? emptyProfile(seenAt);
+    const contribution = { terms: raw, title: headlineOf(article), source: hostOf(article.url), entities, seenAt };
+    const profile = foldArticle(before, contribution, idf, s);
+    const storyId = choice
+      ? (await tx.story.update({ where: { id: choice.storyId }, data: storyColumns(profile), select: { id: true } })).id
+      : (await tx.story.create({ data: storyColumns(profile), select: { id: true } })).id;
+    await writeStoryIndex(tx, storyId, profile, s);
+    await tx.article.update({ where: { id: article.id }, data: { storyId } });
+    return storyId;
+  });
+}
+
+/**
+ * The periodic merge (the worker calls it every few minutes): stories seen within the window are re-weighed
+ * with current document frequencies and converged ones folded together (lib/stories/plan-merges.ts). The
+ * folded story keeps its row with mergedIntoId set; its articles move. Returns the number of merges.
+ */
+export async function mergeStories(db: Db, settings: Partial<GroupingSettings> = {}, now = new Date()): Promise<number> {
+  const s = { ...DEFAULT_GROUPING, ...settings };
+  const oldest = new Date(now.getTime() - s.windowHours * 3_600_000);
+  return db.$transaction(async (tx) => {
+    const rows = await tx.story.findMany({
+      where: { mergedIntoId: null, lastSeenAt: { gte: oldest } },
+      orderBy: { lastSeenAt: "desc" },
+      take: MERGE_MAX_STORIES,
+      select: { id: true, profile: true },
+    });
+    const live = new Map(rows.map((r) => [r.id, JSON.parse(r.profile) as StoryProfile]));
+    const allTerms = new Set<string>();
+    for (const p of live.values()) for (const t of Object.keys(p.terms)) allTerms.add(t);
+    const idf = await readDocumentFrequencies(tx, [...allTerms]);
+    const plan = planMerges(live, idf, s);
+    const finalOf = new Map<number, number>();
+    for (const { keep, fold } of plan.steps) {
+      finalOf.set(fold, keep);
+      for (const [k, v] of finalOf) if (v === fold) finalOf.set(k, keep);
+    }
+    for (const [fold, keep] of finalOf) {
+      await tx.article.updateMany({ where: { storyId: fold }, data: { storyId: keep } });
+      await tx.story.update({ where: { id: fold }, data: { mergedIntoId: keep } });
+      await tx.storyTerm.deleteMany({ where: { storyId: fold } });
+    }
+    for (const keep of new Set(finalOf.values())) {
+      const profile = plan.profiles.get(keep)!;
+      await tx.story.update({ where: { id: keep }, data: storyColumns(profile) });
+      await writeStoryIndex(tx, keep, profile, s);
+    }
+    return plan.steps.length;
+  }, { timeout: 120_000 });
+}
+
+export interface StoryListItem {
+  id: number;
+  headline: string;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  articleCount: number;
+  sourceCount: number;
+  entityKeys: string[];
+}
+
+/** Fresh stories, most recent and largest first (for the News page). */
+export async function listStories(db: Db, opts: { limit?: number; since?: Date } = {}): Promise<StoryListItem[]> {
+  const rows = await db.story.findMany({
+    where: { mergedIntoId: null, articleCount: { gt: 0 }, ...(opts.since ? { lastSeenAt: { gte: opts.since } } : {}) },
+    orderBy: [{ lastSeenAt: "desc" }, { articleCount: "desc" }],
+    take: opts.limit ?? 50,
+    select: { id: true, headline: true, firstSeenAt: true, lastSeenAt: true, articleCount: true, sourceCount: true, entityKeys: true },
+  });
+  return rows.map((r) => ({ ...r, entityKeys: JSON.parse(r.entityKeys) as string[] }));
+}
+
+/** One story with its articles, oldest first (for the story page and its timeline); follows merges. */
+export async function getStory(db: Db, storyId: number) {
+  let id = storyId;
+  for (let hops = 0; hops < 10; hops++) {
+    const row = await db.story.findUnique({ where: { id }, select: { mergedIntoId: true } });
+    if (!row?.mergedIntoId) break;
+    id = row.mergedIntoId;
+  }
+  return db.story.findUnique({
+    where: { id },
+    select: {
+      id: true, headline: true, firstSeenAt: true, lastSeenAt: true, articleCount: true, sourceCount: true, entityKeys: true,
+      articles: {
+        orderBy: [{ publishedAt: "asc" }, { id: "asc" }],
+        select: { id: true, title: true, url: true, publishedAt: true, siteName: true, duplicateOfId: true, site: { select: { name: true, host: true } } },
+      },
+    },
+  });
+}

@@ -1,0 +1,58 @@
+// extractEntities(text): people, organisations and places with character offsets and normalised keys.
+//   1. compromise's people / organizations / places, with offsets;
+//   2. heuristic organisation spans (suffix and "X of Y" gazetteer), which win where they overlap;
+//   3. trim each span (punctuation, possessive, titles) and drop overlaps (longer first);
+//   4. retype spellings of well-known places (compromise tags "U.S." as an organisation);
+//   5. key every mention, then resolve short person mentions to the full name in the same text.
+import type { EntityMention, EntitySpan } from "./types.ts";
+import { findCompromiseSpans } from "./compromise-spans.ts";
+import { findHeuristicSpans } from "./heuristic-spans.ts";
+import { trimSpan } from "./trim-span.ts";
+import { entityKey, nameWords } from "./normalize-key.ts";
+import { PLACE_ALIASES } from "./gazetteer.ts";
+import { resolveAliases } from "./resolve-aliases.ts";
+
+/** Texts longer than this are cut (characters): compromise's cost grows with length; entities of a news
+ * article are named early. */
+export const MAX_ENTITY_TEXT_CHARS = 20_000;
+
+function dropOverlaps(spans: EntitySpan[]): EntitySpan[] {
+  const ranked = [...spans].sort((a, b) =>
+    (a.source === b.source ? 0 : a.source === "heuristic" ? -1 : 1) || (b.end - b.start) - (a.end - a.start) || a.start - b.start);
+  const kept: EntitySpan[] = [];
+  for (const s of ranked) if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+function retypePlaces(text: string, span: EntitySpan): EntitySpan {
+  const joined = nameWords(text.slice(span.start, span.end)).join(" ");
+  return span.type !== "PLACE" && PLACE_ALIASES[joined] ? { ...span, type: "PLACE" } : span;
+}
+
+export function extractEntities(input: string): EntityMention[] {
+  const text = input.length > MAX_ENTITY_TEXT_CHARS ? input.slice(0, MAX_ENTITY_TEXT_CHARS) : input;
+  const found = [...findHeuristicSpans(text), ...findCompromiseSpans(text)];
+  const trimmed = found.map((s) => trimSpan(text, s)).filter((s): s is EntitySpan => s !== null);
+  const spans = dropOverlaps(trimmed).map((s) => retypePlaces(text, s));
+  const mentions = spans.map((s): EntityMention => {
+    const t = text.slice(s.start, s.end);
+    return { text: t, type: s.type, start: s.start, end: s.end, key: entityKey(t, s.type) };
+  });
+  return resolveAliases(mentions.filter((m) => m.key.length > m.key.indexOf(":") + 1));
+}
+
+export interface EntityCount { key: string; name: string; type: EntityMention["type"]; mentions: number }
+
+/** One row per entity key with its mention count and longest spelling (for display). */
+export function countEntities(mentions: EntityMention[]): EntityCount[] {
+  const byKey = new Map<string, EntityCount>();
+  for (const m of mentions) {
+    const c = byKey.get(m.key);
+    if (!c) byKey.set(m.key, { key: m.key, name: m.text, type: m.type, mentions: 1 });
+    else {
+      c.mentions++;
+      if (m.text.length > c.name.length) c.name = m.text;
+    }
+  }
+  return [...byKey.values()].sort((a, b) => b.mentions - a.mentions || a.key.localeCompare(b.key));
+}

@@ -1,0 +1,74 @@
+// Where compromise falls short (measured on the hand-checked sample in test/fixtures/stories): multi-word
+// organisations named by a suffix or an "X of Y" prefix ("Betty Ford Center", "Ministry of Defence",
+// "Promises Treatment Center"). Capitalised word sequences are read from the text and typed by the gazetteer.
+import type { EntitySpan } from "./types.ts";
+import { NAME_CONNECTORS, NOT_NAME_WORDS, ORG_PREFIXES, ORG_SUFFIXES } from "./gazetteer.ts";
+
+const TOKEN = /\S+/g;
+const CAPITALISED = /^["“'‘(]?\p{Lu}[\p{L}\p{M}\p{N}'’.&-]*/u;
+/** Punctuation after a word that ends a name: a comma, a colon, a closing quote... */
+const BREAK_AFTER = /[,;:!?)"”]$/;
+/** A final period that does not end the sentence: dotted acronyms ("U.S.") and common abbreviations. */
+const NON_FINAL_PERIOD = /^(?:(?:\p{L}\.)+|Mr|Mrs|Ms|Dr|St|Inc|Corp|Co|Ltd|Jr|Sr|Prof|Gen|Sen|Rep|Gov|Lt|Col|Capt|Sgt|Mt|Ft)\.?$/u;
+const CONNECTOR_BREAKS = new Set(["and", "&", "for", "of", "the"]);
+
+interface Token { word: string; start: number; end: number; cap: boolean; breaks: boolean }
+
+function tokensOf(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const raw = m[0];
+    const word = raw.replace(/^["“'‘(]+/, "").replace(/[,;:!?)"”]+$/, "").replace(/['’]s$/, "");
+    const sentenceEnd = raw.endsWith(".") && !NON_FINAL_PERIOD.test(word);
+    out.push({ word, start: m.index, end: m.index + raw.length, cap: CAPITALISED.test(raw), breaks: BREAK_AFTER.test(raw) || sentenceEnd });
+  }
+  return out;
+}
+
+/** Capitalised sequences (connectors allowed inside), as token index ranges [from, to]. */
+function capitalisedRuns(tokens: Token[]): [number, number][] {
+  const runs: [number, number][] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    if (!tokens[i].cap) { i++; continue; }
+    let j = i;
+    while (!tokens[j].breaks && j + 1 < tokens.length) {
+      const next = tokens[j + 1];
+      if (next.cap) { j++; continue; }
+      const after = tokens[j + 2];
+      if (NAME_CONNECTORS.has(next.word.toLowerCase()) && after?.cap && !next.breaks) { j += 2; continue; }
+      break;
+    }
+    runs.push([i, j]);
+    i = j + 1;
+  }
+  return runs;
+}
+
+const bare = (w: string) => w.toLowerCase().replace(/\.$/, "");
+
+export function findHeuristicSpans(text: string): EntitySpan[] {
+  const tokens = tokensOf(text);
+  const spans: EntitySpan[] = [];
+  for (let [from, to] of capitalisedRuns(tokens)) {
+    while (from < to && NOT_NAME_WORDS.has(bare(tokens[from].word))) from++;
+    if (to - from < 1) continue;
+    const first = bare(tokens[from].word);
+    const last = bare(tokens[to].word);
+    const lastIsSuffix = ORG_SUFFIXES.has(last) || ORG_SUFFIXES.has(`${last}.`);
+    const prefixed = ORG_PREFIXES.has(first) && bare(tokens[from + 1]?.word ?? "") === "of";
+    if (!lastIsSuffix && !prefixed) continue;
+    if (prefixed) {
+      // "Ministry of Defence and NASA": the name ends before the next connector after "of".
+      for (let k = from + 2; k < to; k++) if (CONNECTOR_BREAKS.has(tokens[k + 1].word.toLowerCase())) { to = k; break; }
+    } else {
+      // "John Smith of Acme Corp.": the suffixed name starts after the last connector.
+      for (let k = to - 1; k > from; k--) if (CONNECTOR_BREAKS.has(tokens[k].word.toLowerCase())) { from = k + 1; break; }
+      if (to - from < 1) continue;
+    }
+    const endToken = tokens[to];
+    const end = endToken.start + text.slice(endToken.start, endToken.end).replace(/[,;:!?)"”]+$/, "").length;
+    spans.push({ type: "ORG", start: tokens[from].start, end, source: "heuristic" });
+  }
+  return spans;
+}

@@ -1,0 +1,38 @@
+// Normalised entity keys: "person:barack obama", "org:acme", "place:united states".
+import type { EntityType } from "./types.ts";
+import { PERSON_TITLES, PLACE_ALIASES } from "./gazetteer.ts";
+
+const POSSESSIVE = /['’]s?$/i;
+const COMBINING_MARKS = /\p{M}+/gu;
+/** Legal forms dropped from organisation keys so "Acme Corp." and "Acme" meet (kept: University, Bank...). */
+const LEGAL_FORMS = new Set(["inc", "corp", "corporation", "co", "company", "ltd", "llc", "plc", "ag", "gmbh", "sa", "nv", "bv", "spa"]);
+
+/** Lowercase words without accents, punctuation or possessive endings. */
+export function nameWords(text: string): string[] {
+  return text
+    .normalize("NFKD").replace(COMBINING_MARKS, "")
+    .split(/\s+/)
+    .map((w) => w.replace(POSSESSIVE, "").replace(/[^\p{L}\p{N}&]+/gu, " ").trim().toLowerCase())
+    .flatMap((w) => (w ? w.split(" ") : []));
+}
+
+/** Words of a person's name without leading titles ("President Barack Obama" → barack obama). */
+export function personWords(text: string): string[] {
+  const words = nameWords(text);
+  let i = 0;
+  while (i < words.length - 1 && PERSON_TITLES.has(words[i])) i++;
+  return words.slice(i).filter((w) => w !== "jr" && w !== "sr");
+}
+
+export function entityKey(text: string, type: EntityType): string {
+  if (type === "PERSON") return `person:${personWords(text).join(" ")}`;
+  if (type === "PLACE") {
+    const joined = nameWords(text).join(" ");
+    return `place:${PLACE_ALIASES[joined] ?? PLACE_ALIASES[joined.replace(/^the /, "")] ?? joined.replace(/^the /, "")}`;
+  }
+  const words = nameWords(text);
+  while (words.length > 1 && LEGAL_FORMS.has(words[words.length - 1])) words.pop();
+  if (words[0] === "the" && words.length > 1) words.shift();
+  return `org:${words.join(" ")}`;
+}
+

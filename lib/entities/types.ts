@@ -1,0 +1,21 @@
+export type EntityType = "PERSON" | "ORG" | "PLACE";
+
+export const ENTITY_TYPES: readonly EntityType[] = ["PERSON", "ORG", "PLACE"];
+
+/** One mention: `text === input.slice(start, end)`; `key` is shared by all mentions of one entity. */
+export interface EntityMention {
+  text: string;
+  type: EntityType;
+  start: number;
+  end: number;
+  key: string;
+}
+
+/** A span before keys are assigned. */
+export interface EntitySpan {
+  type: EntityType;
+  start: number;
+  end: number;
+  /** which finder produced it: a heuristic span wins over the library's on overlap */
+  source: "compromise" | "heuristic";
+}
