@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { computeFeatures, FEATURE_NAMES, type FeatureName } from "../../lib/classify/features.ts";
+import { preparePage } from "../../lib/classify/prepare-page.ts";
+import { classifyPage } from "../../lib/classify/classify-page.ts";
+import { loadDefaultClassifier } from "../../lib/classify/active-model.ts";
+
+const dir = join(import.meta.dirname, "..", "fixtures", "classify");
+const urls = JSON.parse(readFileSync(join(dir, "urls.json"), "utf8")) as Record<string, string>;
+const page = (file: string) => preparePage({ bytes: gunzipSync(readFileSync(join(dir, file))), url: urls[file]! });
+const feature = (v: Float64Array, name: FeatureName) => v[FEATURE_NAMES.indexOf(name)]!;
+
+describe("page features on real pages", () => {
+  it("gives one finite value per feature name", () => {
+    for (const file of Object.keys(urls)) {
+      const { vector } = computeFeatures(page(file));
+      expect(vector).toHaveLength(FEATURE_NAMES.length);
+      expect([...vector].every(Number.isFinite), file).toBe(true);
+    }
+  });
+
+  it("reads article signals: og:type, author, date, long slug, prose", () => {
+    const { vector, facts } = computeFeatures(page("wcxb-4500-article.html.gz"));
+    expect(facts.ogType).toBe("article");
+    expect(feature(vector, "og_type_article")).toBe(1);
+    expect(feature(vector, "has_author")).toBe(1);
+    expect(feature(vector, "date_on_page")).toBe(1);
+    expect(facts.slugWords).toBeGreaterThanOrEqual(5);
+    expect(facts.words).toBeGreaterThan(400);
+    expect(feature(vector, "url_trailing_slash")).toBe(1);
+  });
+
+  it("sees the listing's repeated link blocks and the docs page's links and code", () => {
+    const listing = computeFeatures(page("wcxb-2900-listing.html.gz"));
+    const article = computeFeatures(page("wcxb-4249-article.html.gz"));
+    const docs = computeFeatures(page("wcxb-2864-documentation.html.gz"));
+    expect(listing.facts.similarLinkBlocks).toBeGreaterThan(article.facts.similarLinkBlocks);
+    expect(listing.facts.linkDensity).toBeGreaterThan(article.facts.linkDensity);
+    expect(docs.facts.codeBlocks).toBeGreaterThan(0);
+    expect(feature(docs.vector, "url_nonnews_words")).toBe(1); // /docs/
+    expect(feature(article.vector, "url_news_words")).toBe(1); // /blog/
+  });
+
+  it("reads og:type product on the shop page", () => {
+    const { vector } = computeFeatures(page("wcxb-4720-product.html.gz"));
+    expect(feature(vector, "og_type_product")).toBe(1);
+  });
+});
+
+describe("features on small hand-made pages", () => {
+  const make = (title: string, body: string, head = "") =>
+    `<html><head><title>${title}</title>${head}</head><body><h1>${title}</h1>${body}</body></html>`;
+
+  it("finds imprint/privacy words in several languages, in title and text", () => {
+    for (const [title, word] of [["Impressum", "impressum"], ["Datenschutzerklärung", "datenschutzerklärung"], ["Mentions légales", "mentions légales"], ["Aviso legal", "aviso legal"], ["Privacy Policy", "privacy policy"]] as const) {
+      const f = computeFeatures({ html: make(title, "<p>Text.</p>"), url: "https://example.org/x", extraction: { title, text: "Some text about cookies and our terms." } });
+      expect(f.facts.legalWordsTitle, title).toContain(word);
+      expect(feature(f.vector, "legal_words_title")).toBe(1);
+      expect(f.facts.legalWordsText).toBeGreaterThanOrEqual(2);
+    }
+    const news = computeFeatures({ html: make("Flood hits town", "<p>x</p>"), url: "https://example.org/a", extraction: { title: "Flood hits town", text: "Water rose." } });
+    expect(news.facts.legalWordsTitle).toEqual([]);
+  });
+
+  it("reads JSON-LD types (including @graph and broken JSON) and dates in URLs", () => {
+    const ld = `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":["NewsArticle"],"datePublished":"2024-05-01"}]}</script>`;
+    const f = computeFeatures({ html: make("A", "<p>x</p>", ld), url: "https://example.org/2024/05/01/flood", extraction: { title: "A", text: "x" } });
+    expect(f.facts.jsonLdTypes).toEqual(expect.arrayContaining(["WebPage", "NewsArticle"]));
+    expect(feature(f.vector, "jsonld_news")).toBe(1);
+    expect(feature(f.vector, "date_in_url")).toBe(1);
+    const broken = computeFeatures({ html: make("B", "", `<script type="application/ld+json">{"@type": "Product", oops}</script>`), url: "https://example.org/p/123", extraction: { title: "B", text: "" } });
+    expect(feature(broken.vector, "jsonld_product")).toBe(1);
+    expect(feature(broken.vector, "date_in_url")).toBe(0);
+  });
+});
+
+describe("classifyPage with the shipped default model", () => {
+  it("returns a score in [0, 1], a decision that matches it, and a reason naming evidence", () => {
+    const model = loadDefaultClassifier();
+    for (const file of Object.keys(urls)) {
+      const d = classifyPage(model, page(file));
+      expect(d.score).toBeGreaterThanOrEqual(0);
+      expect(d.score).toBeLessThanOrEqual(1);
+      expect(d.isNews).toBe(d.score >= 0.5);
+      expect(d.reason.length).toBeGreaterThan(3);
+      expect(d.reason.length).toBeLessThan(160);
+    }
+  });
+
+  it("calls a short privacy-policy page not news", () => {
+    const model = loadDefaultClassifier();
+    const text = "We use cookies. Contact us about your data. Privacy questions go to our data protection officer.";
+    const d = classifyPage(model, { html: `<html><head><title>Privacy Policy</title></head><body><p>${text}</p></body></html>`, url: "https://example.org/privacy-policy/", extraction: { title: "Privacy Policy", text } });
+    expect(d.isNews).toBe(false);
+  });
+});
