@@ -19,6 +19,11 @@ export class DocumentFrequencies implements DocumentFrequencySource {
     return this.counts.get(term) ?? 0;
   }
 
+  /** A copy of the document frequencies. */
+  entries(): Map<string, number> {
+    return new Map(this.counts);
+  }
+
   addDocument(terms: Iterable<string>): void {
     this.documents++;
     for (const t of terms) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);

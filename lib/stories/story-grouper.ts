@@ -110,6 +110,15 @@ export class StoryGrouper {
     return id;
   }
 
+  /** The grouper's state, for loading into a database (the benchmark seeds its stored archive this way). */
+  exportState(): { stories: { id: number; profile: StoryProfile; articleIds: (string | number)[] }[]; documents: number; df: Map<string, number> } {
+    return {
+      stories: [...this.profiles].map(([id, profile]) => ({ id, profile, articleIds: this.members.get(id) ?? [] })),
+      documents: this.idf.documents,
+      df: this.idf.entries(),
+    };
+  }
+
   listStories(): StoryView[] {
     return [...this.profiles.entries()].map(([id, p]) => ({
       id, headline: representativeHeadline(p), articleIds: this.members.get(id) ?? [], sources: p.sources,

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTestDb, type TestDb } from "../helpers/db.ts";
+import { assignStory, getStory, listStories, mergeStories } from "../../lib/db/stories.ts";
+import { saveArticleEntities, listArticleEntities } from "../../lib/db/entities.ts";
+import { extractEntities } from "../../lib/entities/extract-entities.ts";
+import { seedArticle } from "../dedup/seed.ts";
+
+interface Doc { doc_id: string; story_cluster: string; text: string }
+const docs = readFileSync(join(import.meta.dirname, "..", "fixtures", "stories", "ecbplus-sample.jsonl"), "utf8")
+  .trim().split("\n").map((l) => JSON.parse(l) as Doc);
+
+let t: TestDb;
+beforeAll(async () => { t = await createTestDb(); });
+afterAll(async () => t.cleanup());
+
+describe("assignStory and mergeStories on a real database", () => {
+  it("groups two clusters' articles into their own stories, with entities, sources and index rows", async () => {
+    const a = docs.filter((d) => d.story_cluster === "3_ecb").slice(0, 4);
+    const b = docs.filter((d) => d.story_cluster === "13_ecb").slice(0, 4);
+    const storyOf = new Map<string, number>();
+    for (const [i, d] of [...a, ...b].entries()) {
+      const id = await seedArticle(t.db, { url: `https://site${i % 3}.example/${d.doc_id}`, text: d.text });
+      const entities = await saveArticleEntities(t.db, id, extractEntities(d.text.slice(0, 1200)));
+      const storyId = await assignStory(t.db, { id, text: d.text, url: `https://site${i % 3}.example/${d.doc_id}`, entities });
+      storyOf.set(d.doc_id, storyId);
+      expect((await t.db.article.findUnique({ where: { id }, select: { storyId: true } }))?.storyId).toBe(storyId);
+      expect((await listArticleEntities(t.db, id)).length).toBeGreaterThan(0);
+    }
+    await mergeStories(t.db);
+    const resolved = async (docId: string) => (await getStory(t.db, storyOf.get(docId)!))!.id;
+    const aStories = new Set(await Promise.all(a.map((d) => resolved(d.doc_id))));
+    const bStories = new Set(await Promise.all(b.map((d) => resolved(d.doc_id))));
+    expect([...aStories].some((s) => bStories.has(s))).toBe(false);
+    expect(Math.min(aStories.size, bStories.size)).toBeLessThanOrEqual(2);
+
+    const list = await listStories(t.db);
+    const big = list.sort((x, y) => y.articleCount - x.articleCount)[0];
+    expect(big.articleCount).toBeGreaterThanOrEqual(3);
+    expect(big.sourceCount).toBeGreaterThanOrEqual(2);
+    expect(big.entityKeys.length).toBeGreaterThan(0);
+    const story = await getStory(t.db, big.id);
+    expect(story?.articles.length).toBe(big.articleCount);
+    expect(await t.db.storyTerm.count({ where: { storyId: big.id } })).toBeGreaterThan(5);
+    expect((await t.db.termStat.findUnique({ where: { term: "" } }))?.df).toBe(8);
+  }, 60_000);
+
+  it("looks candidates up through the (term, lastSeenAt) index", async () => {
+    const plan = await t.db.$queryRawUnsafe<{ detail: string }[]>(
+      "EXPLAIN QUERY PLAN SELECT storyId FROM StoryTerm WHERE term = 'x' AND lastSeenAt >= 0 ORDER BY lastSeenAt DESC LIMIT 200",
+    );
+    expect(plan.map((p) => p.detail).join(" ")).toMatch(/StoryTerm_term_lastSeenAt_idx/);
+  });
+});
