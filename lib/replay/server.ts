@@ -58,6 +58,11 @@ export async function startReplayWeb(opts: ReplayWebOptions = {}): Promise<Repla
   const hosts = [...new Set(pages.map((p) => p.host))];
   const hostPattern = new RegExp(`https://(${hosts.map((h) => h.replace(/\./g, "\\.")).join("|")})(?=[/"'?#\\s])`, "g");
   const bodies = new Map<string, Buffer>();
+  const byHost = new Map<string, Map<string, ReplayPage>>();
+  for (const p of pages) {
+    if (!byHost.has(p.host)) byHost.set(p.host, new Map());
+    byHost.get(p.host)!.set(p.path, p);
+  }
   const requests: { host: string; path: string }[] = [];
 
   const pageBody = (p: ReplayPage): Buffer => {
@@ -82,7 +87,9 @@ export async function startReplayWeb(opts: ReplayWebOptions = {}): Promise<Repla
     requests.push({ host, path });
     const extra = opts.extraRoutes?.[host]?.[path];
     if (extra) return extra(req, res);
-    const sitePages = pages.filter((p) => p.host === host);
+    const site = byHost.get(host);
+    if (!site) return send(res, 404, "text/plain", "unknown host\n");
+    const sitePages = [...site.values()];
     if (sitePages.length === 0) return send(res, 404, "text/plain", "unknown host\n");
     if (path === "/robots.txt") {
       const robots = opts.robots?.[host] ?? `User-agent: *\nAllow: /\n\nSitemap: http://${host}/sitemap.xml\n`;
@@ -100,7 +107,7 @@ export async function startReplayWeb(opts: ReplayWebOptions = {}): Promise<Repla
       return send(res, 200, "text/html; charset=utf-8",
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${host}</title></head><body><h1>${host}</h1><ul>\n${links}\n</ul></body></html>`);
     }
-    const page = sitePages.find((p) => p.path === path);
+    const page = site.get(path);
     if (!page) return send(res, 404, "text/html; charset=utf-8", "<!doctype html><title>Not found</title><h1>404</h1>");
     return send(res, 200, "text/html; charset=utf-8", pageBody(page));
   });
