@@ -1,0 +1,484 @@
+// Article metadata: title, author(s), published and modified dates, language, lead image, canonical
+// URL, site name, description. Sources in order of trust, as Readability and trafilatura read them:
+//   1. JSON-LD (NewsArticle and kin, inside @graph and arrays too),
+//   2. OpenGraph / article:* / Dublin Core / Parse.ly / Sailthru / plain meta tags,
+//   3. the document: <title> (cleaned of " | Site name" like Readability), <h1>, <time datetime>,
+//      rel=author and byline elements, the <html lang> attribute,
+//   4. the URL (dates such as /2024/05/17/) and visible date lines ("Published 4 May 2024").
+// Every field records where it came from (`sources`), for the orchestrator's explanation.
+import { load, type CheerioAPI } from "cheerio";
+import type { AnyNode, Element } from "domhandler";
+
+/** Longest author string believed (longer is a bio or a sentence). */
+const MAX_AUTHOR_CHARS = 100;
+/** Longest text node read as a visible date line. */
+const MAX_DATE_LINE_CHARS = 100;
+/** Text nodes of <body> scanned for a visible date line, in document order. */
+const MAX_DATE_LINE_NODES = 400;
+/** Dates before this year are misreadings (the web's news archives start in the mid-1990s). */
+const MIN_YEAR = 1995;
+/** Readability: a cleaned title of this many words or fewer is only trusted if the cut was a real hierarchy. */
+const SHORT_TITLE_WORDS = 4;
+/** Word-set Jaccard above which the <h1> and the declared title are the same headline (then the visible one wins). */
+const TITLE_AGREEMENT = 0.5;
+
+export type MetadataField = "title" | "author" | "publishedAt" | "modifiedAt" | "lang" | "imageUrl" | "canonicalUrl" | "siteName" | "description";
+
+export interface ArticleMetadata {
+  title: string | null;
+  /** Several authors joined with ", ". */
+  author: string | null;
+  /** ISO 8601 (UTC; date-only values at 00:00Z). */
+  publishedAt: string | null;
+  modifiedAt: string | null;
+  /** Primary language subtag, lower case ("en", "de"). */
+  lang: string | null;
+  imageUrl: string | null;
+  canonicalUrl: string | null;
+  siteName: string | null;
+  description: string | null;
+  /** Where each field was found, e.g. { title: "json-ld", publishedAt: "meta:article:published_time" }. */
+  sources: Partial<Record<MetadataField, string>>;
+}
+
+const ARTICLE_TYPES = new Set([
+  "article", "newsarticle", "reportagenewsarticle", "analysisnewsarticle", "opinionnewsarticle", "reviewnewsarticle",
+  "backgroundnewsarticle", "blogposting", "liveblogposting", "socialmediaposting", "techarticle", "scholarlyarticle",
+  "report", "review", "discussionforumposting", "medicalwebpage", "videoobject", "recipe", "howto", "qapage",
+]);
+const PAGE_TYPES = new Set(["webpage", "itempage", "aboutpage", "collectionpage", "profilepage", "searchresultspage"]);
+
+const TITLE_METAS = ["dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title", "sailthru.title", "title"];
+const AUTHOR_METAS = ["author", "article:author", "parsely-author", "sailthru.author", "byl", "dc.creator", "dcterms.creator", "citation_author", "og:article:author"];
+const PUBLISHED_METAS = [
+  "article:published_time", "og:article:published_time", "article:published", "parsely-pub-date", "sailthru.date", "dc.date.issued",
+  "dcterms.issued", "dc.date", "dcterms.date", "dcterms.created", "dc.date.created", "citation_publication_date", "citation_date",
+  "pubdate", "publishdate", "publish-date", "publish_date", "date", "datepublished", "article.published", "og:published_time",
+];
+const MODIFIED_METAS = ["article:modified_time", "og:updated_time", "og:article:modified_time", "dcterms.modified", "dc.date.modified", "last-modified", "datemodified", "article.updated"];
+const IMAGE_METAS = ["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "thumbnail"];
+const SITE_METAS = ["og:site_name", "application-name", "al:ios:app_name", "publisher", "dc.publisher"];
+const DESCRIPTION_METAS = ["og:description", "description", "twitter:description", "dc.description", "dcterms.description"];
+
+/** Title separators Readability cuts at. */
+const TITLE_SEPARATOR_RE = / [|\-–—\\/>»·•] /;
+const HIERARCHY_SEPARATOR_RE = / [\\/>»] /;
+const URL_DATE_RES = [
+  /\/((?:19|20)\d{2})[/_-](0?[1-9]|1[0-2])[/_-](0?[1-9]|[12]\d|3[01])(?=[/_.-]|$)/,
+  /[/_-]((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/_.-]|$)/,
+];
+const DATE_HINT_RE = /date|time|publish|posted|byline|meta|dateline|timestamp/i;
+const DATE_WORD_RE = /published|posted|updated|veröffentlicht|publié|publicado|pubblicato|aktualisiert|am\b|on\b/i;
+
+const MONTH_NUMBERS: [RegExp, number][] = [
+  [/^(jan|janv|enero|ene|gen|gennaio|jänner|januar|janvier|janeiro)/, 1], [/^(feb|fév|fev|febrero|febbraio|februar|février|fevereiro)/, 2],
+  [/^(mar|mär|mrz|marzo|märz|mars|março)/, 3], [/^(apr|avr|abr|aprile|avril|abril)/, 4], [/^(may|mai|mayo|maggio|maio|mag)/, 5],
+  [/^(jun|juin|junio|giugno|juni|junho|giu)/, 6], [/^(jul|juil|julio|luglio|juli|julho|lug)/, 7], [/^(aug|août|aout|ago|agosto)/, 8],
+  [/^(sep|set|septiembre|settembre|september|septembre|setembro)/, 9], [/^(oct|okt|ott|octubre|ottobre|oktober|octobre|outubro|out)/, 10],
+  [/^(nov|noviembre|novembre|november|novembro)/, 11], [/^(dec|dez|déc|dic|diciembre|dicembre|dezember|décembre|dezembro)/, 12],
+];
+const MONTH_WORD = "[A-Za-zÀ-ÿ]{3,10}\\.?";
+const TEXT_DATE_RES: { re: RegExp; order: "ymd" | "dmy" | "mdy" | "dMy" | "Mdy" }[] = [
+  { re: /\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?/, order: "ymd" },
+  { re: /\b((?:19|20)\d{2})\/(\d{1,2})\/(\d{1,2})\b/, order: "ymd" },
+  { re: /\b(\d{1,2})\.\s?(\d{1,2})\.\s?((?:19|20)\d{2})\b/, order: "dmy" },
+  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|\\.)?\\s+(?:de\\s+)?(${MONTH_WORD})\\s+(?:de\\s+)?((?:19|20)\\d{2})\\b`, "u"), order: "dMy" },
+  { re: new RegExp(`\\b(${MONTH_WORD})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`, "u"), order: "Mdy" },
+  { re: /\b(\d{1,2})\/(\d{1,2})\/((?:19|20)\d{2})\b/, order: "mdy" },
+  { re: /((?:19|20)\d{2})年(\d{1,2})月(\d{1,2})日/, order: "ymd" },
+];
+
+/**
+ * Metadata of a page. `input` is HTML or a cheerio document already parsed (only read, never
+ * changed); `url` is the page's address, used to make links absolute and to read dates in it.
+ */
+export function extractMetadata(input: string | CheerioAPI, url?: string | null): ArticleMetadata {
+  const $ = typeof input === "string" ? load(input) : input;
+  const base = url ?? null;
+  const metas = readMetaTags($);
+  const ld = readJsonLd($);
+  const sources: ArticleMetadata["sources"] = {};
+  const pick = (field: MetadataField, candidates: [string, string | null | undefined][]): string | null => {
+    for (const [src, v] of candidates) {
+      if (v) { sources[field] = src; return v; }
+    }
+    return null;
+  };
+  const metaFirst = (names: string[], clean: (v: string) => string | null = (v) => v): [string, string | null][] =>
+    names.map((n) => [`meta:${n}`, metas.get(n) ? clean(metas.get(n)!) : null]);
+
+  const siteName = pick("siteName", [["json-ld", ld.siteName], ...metaFirst(SITE_METAS, cleanText)]);
+  const docTitle = cleanText($("head title").first().text() || $("title").first().text());
+  const h1 = cleanText($("article h1, main h1").first().text() || $("h1").first().text());
+  const metaTitle = ld.title ? trimSiteName(ld.title, siteName) : metas.get("og:title") ? trimSiteName(cleanText(metas.get("og:title")!) ?? "", siteName) : null;
+  const title = pick("title", [
+    ["h1", metaTitle && h1 && agreesWith(h1, metaTitle) ? h1 : null],
+    ["json-ld", ld.title ? trimSiteName(ld.title, siteName) : null],
+    ...metaFirst(TITLE_METAS, (v) => trimSiteName(cleanText(v) ?? "", siteName)),
+    ["title", docTitle ? cleanTitle(docTitle, siteName, $) : null],
+    ["h1", h1],
+  ]);
+  const author = pick("author", [
+    ["json-ld", ld.author],
+    ...metaFirst(AUTHOR_METAS, cleanAuthor),
+    ["rel-author", cleanAuthor(joinDistinct($('a[rel~="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]').map((_, el) => $(el).text()).get().slice(0, 3)))],
+    ["byline", cleanAuthor($('[class*="byline"] [class*="author"], [class*="author-name"], .author, .byline').first().text())],
+    ["json-ld:organization", ld.orgAuthor],
+  ]);
+  const publishedAt = pick("publishedAt", [
+    ["json-ld", toIsoDate(ld.published)],
+    ...metaFirst(PUBLISHED_METAS, toIsoDate),
+    ["time", readTimeElement($, "published")],
+    ["url", base ? dateFromUrl(base) : null],
+    ["date-line", readVisibleDate($)],
+  ]);
+  const modifiedAt = pick("modifiedAt", [["json-ld", toIsoDate(ld.modified)], ...metaFirst(MODIFIED_METAS, toIsoDate), ["time", readTimeElement($, "modified")]]);
+  const lang = pick("lang", [
+    ["html-lang", primaryLang($("html").attr("lang") ?? $("html").attr("xml:lang"))],
+    ["meta:content-language", primaryLang(metas.get("content-language") ?? metas.get("language") ?? metas.get("dc.language"))],
+    ["meta:og:locale", primaryLang(metas.get("og:locale"))],
+    ["json-ld", primaryLang(ld.lang)],
+  ]);
+  const imageUrl = pick("imageUrl", [
+    ...metaFirst(IMAGE_METAS, (v) => absolutise(v, base)),
+    ["json-ld", ld.image ? absolutise(ld.image, base) : null],
+    ["link:image_src", absolutise($('link[rel="image_src"]').attr("href"), base)],
+  ]);
+  const canonicalUrl = pick("canonicalUrl", [
+    ["link:canonical", absolutise($('link[rel~="canonical"]').attr("href"), base)],
+    ["meta:og:url", absolutise(metas.get("og:url"), base)],
+    ["json-ld", absolutise(ld.url, base)],
+  ]);
+  const description = pick("description", [...metaFirst(DESCRIPTION_METAS, cleanText), ["json-ld", cleanText(ld.description ?? "")]]);
+  return { title, author, publishedAt, modifiedAt, lang, imageUrl, canonicalUrl, siteName, description, sources };
+}
+
+// ---- meta tags ----
+
+/** name / property / itemprop / http-equiv (lower case) → first non-empty content. */
+function readMetaTags($: CheerioAPI): Map<string, string> {
+  const out = new Map<string, string>();
+  $("meta").each((_, el) => {
+    const a = (el as Element).attribs;
+    const content = (a.content ?? a.value ?? "").trim();
+    if (!content) return;
+    for (const key of [a.property, a.name, a.itemprop, a["http-equiv"]]) {
+      if (!key) continue;
+      for (const k of key.toLowerCase().split(/\s+/)) if (k && !out.has(k)) out.set(k, content);
+    }
+  });
+  return out;
+}
+
+// ---- JSON-LD ----
+
+interface LdFields { title?: string; author?: string | null; orgAuthor?: string | null; published?: string; modified?: string; image?: string; siteName?: string; url?: string; description?: string; lang?: string }
+
+function readJsonLd($: CheerioAPI): LdFields {
+  const nodes: Record<string, unknown>[] = [];
+  $('script[type="application/ld+json"]').each((_, el) => {
+    const raw = $(el).text().replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, "").trim();
+    const parsed = parseJsonLoosely(raw);
+    if (parsed !== undefined) collectLdNodes(parsed, nodes, 0);
+  });
+  const typed = (n: Record<string, unknown>) => ldTypes(n);
+  const article = nodes.find((n) => typed(n).some((t) => ARTICLE_TYPES.has(t)))
+    ?? nodes.find((n) => typed(n).some((t) => PAGE_TYPES.has(t)) && (n.headline || n.datePublished));
+  const org = nodes.find((n) => typed(n).some((t) => t === "website" || t === "organization" || t === "newsmediaorganization"));
+  if (!article) return { siteName: org ? ldText(org.name) : undefined };
+  const publisher = article.publisher as Record<string, unknown> | undefined;
+  return {
+    title: ldText(article.headline) ?? ldText(article.name),
+    author: ldAuthors(article.author ?? article.creator, "person"),
+    orgAuthor: ldAuthors(article.author ?? article.creator, "organization"),
+    published: ldText(article.datePublished) ?? ldText(article.dateCreated) ?? ldText(article.uploadDate),
+    modified: ldText(article.dateModified),
+    image: ldImage(article.image ?? article.thumbnailUrl),
+    siteName: ldText(publisher?.name) ?? (org ? ldText(org.name) : undefined),
+    url: ldText(article.url) ?? ldText((article.mainEntityOfPage as Record<string, unknown> | undefined)?.["@id"]),
+    description: ldText(article.description),
+    lang: ldText(article.inLanguage),
+  };
+}
+
+function parseJsonLoosely(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    try {
+      // Common breakage: raw newlines/tabs inside strings, trailing commas.
+      return JSON.parse(raw.replace(/[\n\r\t]+/g, " ").replace(/,\s*([}\]])/g, "$1"));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function collectLdNodes(v: unknown, out: Record<string, unknown>[], depth: number): void {
+  if (depth > 4 || !v || typeof v !== "object") return;
+  if (Array.isArray(v)) { for (const x of v) collectLdNodes(x, out, depth + 1); return; }
+  const o = v as Record<string, unknown>;
+  if (o["@type"]) out.push(o);
+  if (o["@graph"]) collectLdNodes(o["@graph"], out, depth + 1);
+  if (o.mainEntity && typeof o.mainEntity === "object") collectLdNodes(o.mainEntity, out, depth + 1);
+}
+
+function ldTypes(n: Record<string, unknown>): string[] {
+  const t = n["@type"];
+  return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === "string").map((x) => x.toLowerCase().replace(/^.*[/:]/, ""));
+}
+
+function ldText(v: unknown): string | undefined {
+  if (typeof v === "string") return decodeEntities(v).trim() || undefined;
+  if (typeof v === "number") return String(v);
+  if (Array.isArray(v)) return ldText(v[0]);
+  if (v && typeof v === "object" && "@value" in v) return ldText((v as Record<string, unknown>)["@value"]);
+  return undefined;
+}
+
+/** Author names of JSON-LD; people and organisations apart (a byline names people; an organisation is a last resort). */
+function ldAuthors(v: unknown, kind: "person" | "organization"): string | null {
+  const list = (Array.isArray(v) ? v : [v]).flatMap((a): string[] => {
+    if (typeof a === "string") return kind === "person" ? [a] : [];
+    if (a && typeof a === "object") {
+      const isOrg = ldTypes(a as Record<string, unknown>).some((t) => t.includes("organization") || t === "newsmediaorganization" || t === "corporation");
+      if (isOrg !== (kind === "organization")) return [];
+      const name = ldText((a as Record<string, unknown>).name);
+      return name ? [name] : [];
+    }
+    return [];
+  });
+  return joinDistinct(list.map((n) => cleanAuthor(n) ?? ""));
+}
+
+function ldImage(v: unknown): string | undefined {
+  if (typeof v === "string") return v;
+  if (Array.isArray(v)) return ldImage(v[0]);
+  if (v && typeof v === "object") return ldText((v as Record<string, unknown>).url) ?? ldText((v as Record<string, unknown>).contentUrl);
+  return undefined;
+}
+
+// ---- title ----
+
+/** Readability's title cleaning: cut " | Site" / "Site - " parts unless that leaves too few words. */
+export function cleanTitle(orig: string, siteName: string | null, $?: CheerioAPI): string {
+  const bySite = trimSiteName(orig, siteName);
+  if (bySite !== orig) return bySite;
+  let cur = orig;
+  let hierarchical = false;
+  if (TITLE_SEPARATOR_RE.test(orig)) {
+    hierarchical = HIERARCHY_SEPARATOR_RE.test(orig);
+    const parts = orig.split(/ [|\-–—\\/>»·•] /);
+    cur = parts.slice(0, -1).join(" - ");
+    if (wordCount(cur) < 3) cur = parts.slice(1).join(" - ");
+  } else if (orig.includes(": ")) {
+    const headings = $ ? $("h1, h2").map((_, el) => cleanText($(el).text())).get() : [];
+    if (!headings.includes(orig.trim())) {
+      cur = orig.slice(orig.lastIndexOf(":") + 1).trim();
+      if (wordCount(cur) < 3) cur = orig.slice(orig.indexOf(":") + 1).trim();
+      else if (wordCount(orig.slice(0, orig.indexOf(":"))) > 5) cur = orig;
+    }
+  }
+  cur = cur.trim();
+  const sepWords = wordCount(orig.replace(/[|\-–—\\/>»·•]+/g, "")) - 1;
+  if (wordCount(cur) <= SHORT_TITLE_WORDS && (!hierarchical || wordCount(cur) !== sepWords)) return orig;
+  return cur;
+}
+
+/** Drop a leading or trailing " | Site name" when the site name is known. */
+function trimSiteName(title: string, siteName: string | null): string {
+  const t = title.trim();
+  if (!siteName) return t;
+  const name = siteName.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const cut = t.replace(new RegExp(`\\s+[|\\-–—·•:»]\\s+${name}$`, "i"), "").replace(new RegExp(`^${name}\\s*[|\\-–—·•:»]\\s+`, "i"), "").trim();
+  return cut || t;
+}
+
+/** The visible headline agrees with the declared title: contained in it, or sharing most words (SEO titles add site names and years). */
+function agreesWith(h1: string, title: string): boolean {
+  const a = h1.toLowerCase();
+  const b = title.toLowerCase();
+  if (wordCount(a) < 2) return false;
+  if (b.includes(a)) return true;
+  const wa = new Set(a.match(/[\p{L}\p{N}]+/gu) ?? []);
+  const wb = new Set(b.match(/[\p{L}\p{N}]+/gu) ?? []);
+  let inter = 0;
+  for (const w of wa) if (wb.has(w)) inter++;
+  return inter / (wa.size + wb.size - inter) >= TITLE_AGREEMENT;
+}
+
+function wordCount(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+// ---- authors ----
+
+function cleanAuthor(v: string | null | undefined): string | null {
+  if (!v) return null;
+  const parts = splitNames(decodeEntities(v))
+    .map((p) => cleanText(p.replace(/^\s*(?:by|von|par|por|di|door|av|af)\s+/i, ""))?.replace(/^@/, "") ?? "")
+    .filter((p) => p && !/^https?:|www\.|\.(?:com|org|net)\b|^\d+$/i.test(p) && p.length <= MAX_AUTHOR_CHARS);
+  const joined = joinDistinct(parts);
+  return joined && joined.length <= MAX_AUTHOR_CHARS * 2 ? joined : null;
+}
+
+/** "A, B and C" → [A, B, C]; "and"/"&" split only between capitalised names ("Center for Drug Evaluation and Research" stays whole). */
+function splitNames(v: string): string[] {
+  return v.split(/\s*[,;|]\s*/).flatMap((part) => {
+    const pieces = part.split(/\s+(?:and|und|et|y|e|&)\s+/i);
+    const names = pieces.every((p) => /^(?:\p{Lu}[\p{L}.'’-]*\s*){1,4}$/u.test(p.trim()));
+    return names ? pieces : [part];
+  });
+}
+
+function joinDistinct(list: string[]): string | null {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of list) {
+    const v = cleanText(raw);
+    if (!v || seen.has(v.toLowerCase())) continue;
+    seen.add(v.toLowerCase());
+    out.push(v);
+  }
+  return out.length ? out.join(", ") : null;
+}
+
+// ---- dates ----
+
+/** A date string in any common format → ISO 8601, or null when it is not a plausible date. */
+export function toIsoDate(v: string | null | undefined): string | null {
+  if (!v) return null;
+  const s = v.trim();
+  if (/^\d{10}(\d{3})?$/.test(s)) return plausible(new Date(Number(s) * (s.length === 10 ? 1000 : 1)));
+  for (const { re, order } of TEXT_DATE_RES) {
+    const m = re.exec(s);
+    if (!m) continue;
+    if (order === "ymd" && m[4] !== undefined) {
+      // Keep the offset as written: the publisher's local date is the date (UTC may be the next day).
+      const pad = (x: string | undefined) => (x ?? "0").padStart(2, "0");
+      const offset = !m[7] || m[7] === "Z" ? "Z" : m[7].replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
+      const iso = `${m[1]}-${pad(m[2])}-${pad(m[3])}T${pad(m[4])}:${pad(m[5])}:${pad(m[6])}${offset}`;
+      if (plausible(new Date(iso))) return iso;
+    }
+    const [y, mo, d] = ymdOf(m, order);
+    if (y && mo && d) return plausible(new Date(Date.UTC(y, mo - 1, d)));
+  }
+  const parsed = Date.parse(s);
+  return Number.isNaN(parsed) ? null : plausible(new Date(parsed));
+}
+
+function ymdOf(m: RegExpExecArray, order: string): [number, number | null, number] {
+  switch (order) {
+    case "ymd": return [+m[1], +m[2], +m[3]];
+    case "dmy": return [+m[3], +m[2], +m[1]];
+    case "mdy": return [+m[3], +m[1], +m[2]];
+    case "dMy": return [+m[3], monthNumber(m[2]), +m[1]];
+    default: return [+m[3], monthNumber(m[1]), +m[2]];
+  }
+}
+
+function monthNumber(word: string): number | null {
+  const w = word.toLowerCase().replace(/\.$/, "");
+  for (const [re, n] of MONTH_NUMBERS) if (re.test(w)) return n;
+  return null;
+}
+
+function plausible(d: Date): string | null {
+  const t = d.getTime();
+  if (Number.isNaN(t)) return null;
+  const y = d.getUTCFullYear();
+  if (y < MIN_YEAR || t > Date.now() + 2 * 86_400_000) return null;
+  return d.toISOString();
+}
+
+/** Date written in the URL path: /2024/05/17/, /2024-05-17-, /20240517/. */
+export function dateFromUrl(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  for (const re of URL_DATE_RES) {
+    const m = re.exec(path);
+    if (m) return plausible(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])));
+  }
+  return null;
+}
+
+/** <time datetime> marked as publication (or modification), else the first one in the article or the page. */
+function readTimeElement($: CheerioAPI, kind: "published" | "modified"): string | null {
+  const prop = kind === "published" ? "datePublished" : "dateModified";
+  const marked = $(`[itemprop="${prop}"]`).first();
+  const fromMarked = marked.attr("datetime") ?? marked.attr("content");
+  if (fromMarked) return toIsoDate(fromMarked);
+  if (kind === "modified") return null;
+  const pub = $("time[pubdate]").first().attr("datetime") ?? $("article time[datetime]").first().attr("datetime") ?? $("time[datetime]").first().attr("datetime");
+  return toIsoDate(pub);
+}
+
+/** A short visible line with a date: inside an element whose class/id says date/time/byline first, else one that says "Published …". */
+function readVisibleDate($: CheerioAPI): string | null {
+  const body = $("body")[0] as Element | undefined;
+  if (!body) return null;
+  let hinted: string | null = null;
+  let worded: string | null = null;
+  let seen = 0;
+  const walk = (node: AnyNode, hint: boolean): boolean => {
+    if (seen > MAX_DATE_LINE_NODES) return true;
+    if (node.type === "text") {
+      const text = cleanText((node as unknown as { data: string }).data);
+      if (!text) return false;
+      seen++;
+      if (text.length > MAX_DATE_LINE_CHARS) return false;
+      const iso = TEXT_DATE_RES.some(({ re }) => re.test(text)) ? toIsoDate(text) : null;
+      if (!iso) return false;
+      if (hint && !hinted) hinted = iso;
+      if (!worded && DATE_WORD_RE.test(text)) worded = iso;
+      return hinted !== null;
+    }
+    if (node.type !== "tag") return false;
+    const el = node as Element;
+    if (el.name === "script" || el.name === "style" || el.name === "noscript") return false;
+    const h = hint || DATE_HINT_RE.test(`${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`);
+    for (const c of el.children) if (walk(c, h)) return true;
+    return false;
+  };
+  walk(body, false);
+  return hinted ?? worded;
+}
+
+// ---- small helpers ----
+
+function primaryLang(v: string | null | undefined): string | null {
+  const m = /^\s*([A-Za-z]{2,3})(?:[-_]|$|\s|,)/.exec(v ?? "");
+  return m ? m[1].toLowerCase() : null;
+}
+
+function absolutise(href: string | null | undefined, base: string | null): string | null {
+  const h = href?.trim();
+  if (!h || h.startsWith("data:") || h.startsWith("javascript:")) return null;
+  try {
+    return new URL(h, base ?? undefined).toString();
+  } catch {
+    return null;
+  }
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“" };
+
+/** JSON-LD and meta values are often HTML-escaped twice: decode numeric and common named entities. */
+function decodeEntities(v: string): string {
+  return v.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === "#") {
+      const code = e[1].toLowerCase() === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
+    }
+    return NAMED_ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+function cleanText(v: string): string | null {
+  const t = decodeEntities(v).replace(/[\s\u00a0]+/g, " ").trim();
+  return t || null;
+}
