@@ -53,7 +53,7 @@ export interface PageEntry {
   block: number;
   /** Tag name of that block-level ancestor. */
   blockTag: string;
-  /** Tag path from <html> to the text node's parent, e.g. "html>body>div>p>a" (no ids, no classes). */
+  /** Tag path from <html> to the text node's parent, e.g. "html>body>div+>p>a" (no ids, no classes; runs of one tag collapsed to "tag+"). */
   path: string;
   /** Text with white space collapsed. */
   text: string;
@@ -302,11 +302,23 @@ function walkTextNodes($: CheerioAPI, visit: Visit): void {
     const el = node as Element;
     const name = el.name;
     if (SKIP_TAGS.has(name)) return;
-    const childPath = path ? `${path}>${name}` : name;
+    const childPath = extendPath(path, name);
     const isBlock = BLOCK_TAGS.has(name);
     for (const c of el.children) walk(c, childPath, isBlock ? n : block, isBlock ? name : blockTag);
   };
   for (const c of root.children) walk(c, "", -1, "root");
+}
+
+/**
+ * Append a tag to a path, collapsing runs of the same tag ("div>div>div" → "div+"): one extra wrapper
+ * <div> in one section of a site would otherwise give every entry below it a new identity.
+ */
+function extendPath(path: string, name: string): string {
+  if (!path) return name;
+  const last = path.slice(path.lastIndexOf(">") + 1);
+  if (last === name) return `${path}+`;
+  if (last === `${name}+`) return path;
+  return `${path}>${name}`;
 }
 
 function collapseSpace(s: string): string {
