@@ -360,6 +360,10 @@ export function toIsoDate(v: string | null | undefined): string | null {
       const iso = `${m[1]}-${pad(m[2])}-${pad(m[3])}T${pad(m[4])}:${pad(m[5])}:${pad(m[6])}${offset}`;
       if (plausible(new Date(iso))) return iso;
     }
+    if (/\d{1,2}:\d{2}/.test(s) && /[a-z]{3},?\s+\d|gmt|utc|[+-]\d{4}$/i.test(s)) {
+      const rfc = Date.parse(s); // RFC 2822 and kin carry a time and zone worth keeping
+      if (!Number.isNaN(rfc)) return plausible(new Date(rfc));
+    }
     const [y, mo, d] = ymdOf(m, order);
     if (y && mo && d) return plausible(new Date(Date.UTC(y, mo - 1, d)));
   }

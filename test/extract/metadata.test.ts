@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { join } from "node:path";
+import { load } from "cheerio";
+import { cleanTitle, dateFromUrl, extractMetadata, toIsoDate } from "../../lib/extract/metadata.ts";
+
+const fixtures = join(import.meta.dirname, "..", "fixtures", "extract-meta");
+const gz = (p: string) => gunzipSync(readFileSync(join(fixtures, p))).toString("utf8");
+const CASES = ["aclu", "aktualne", "gitlab-blog", "medium-2", "parsely-metadata", "toc-missing"];
+
+describe("extractMetadata on Readability's test pages", () => {
+  for (const c of CASES) {
+    it(`${c}: title, byline, date and language as Readability.js found them`, () => {
+      const exp = JSON.parse(readFileSync(join(fixtures, "readability", c, "expected-metadata.json"), "utf8"));
+      const m = extractMetadata(gz(`readability/${c}/source.html.gz`), "http://fakehost/test/page.html");
+      expect(m.title).toBe(exp.title);
+      expect(m.author).toBe(exp.byline);
+      expect(m.publishedAt?.slice(0, 10)).toBe(exp.publishedTime.slice(0, 10));
+      expect(m.lang).toBe(exp.lang ? exp.lang.slice(0, 2).toLowerCase() : null);
+    });
+  }
+
+  it("accepts a cheerio document as well as HTML, with the same result", () => {
+    const html = gz("readability/aclu/source.html.gz");
+    expect(extractMetadata(load(html), "http://fakehost/a")).toEqual(extractMetadata(html, "http://fakehost/a"));
+  });
+});
+
+describe("extractMetadata on a Japanese news page (Fundus, Asahi Shimbun)", () => {
+  it("reads JSON-LD, keeps the publisher's offset, and makes URLs absolute", () => {
+    const exp = Object.values(JSON.parse(readFileSync(join(fixtures, "fundus", "AsahiShimbun.json"), "utf8")))[0] as { title: string; publishing_date: string };
+    const m = extractMetadata(gz("fundus/AsahiShimbun_2025_01_13.html.gz"), "https://www.asahi.com/articles/AST1F4445T1FUTIL02SM.html");
+    expect(m.title?.replace(/\s+/g, " ")).toBe(exp.title.replace(/[\s\u3000]+/g, " "));
+    expect(m.publishedAt).toBe("2025-01-13T21:37:00+09:00");
+    expect(new Date(m.publishedAt!).getTime()).toBe(new Date(exp.publishing_date.replace(" ", "T")).getTime());
+    expect(m.lang).toBe("ja");
+    expect(m.imageUrl).toMatch(/^https:\/\//);
+    expect(m.canonicalUrl).toBe("https://www.asahi.com/articles/AST1F4445T1FUTIL02SM.html");
+    expect(m.sources.publishedAt).toBe("json-ld");
+  });
+});
+
+describe("extractMetadata on a WCXB page (health.ucdavis.edu)", () => {
+  it("finds the headline and the visible date", () => {
+    const gt = JSON.parse(readFileSync(join(fixtures, "template", "0368.truth.json"), "utf8"));
+    const m = extractMetadata(gz("template/0368.html.gz"), gt.url);
+    expect(m.title).toBe(gt.ground_truth.title);
+    expect(m.publishedAt?.slice(0, 10)).toBe("2024-12-27");
+  });
+});
+
+describe("metadata sources and helpers", () => {
+  const page = (head: string, body = "") => `<html lang="de-AT"><head>${head}</head><body>${body}</body></html>`;
+
+  it("follows @graph, joins several authors and prefers people to organisations", () => {
+    const ld = { "@context": "https://schema.org", "@graph": [
+      { "@type": "WebSite", name: "Example Times" },
+      { "@type": "NewsArticle", headline: "Council approves the new library", datePublished: "2024-05-17T08:30:00+02:00", dateModified: "2024-05-18T09:00:00+02:00",
+        author: [{ "@type": "Person", name: "Anna Maier" }, { "@type": "Person", name: "Ben Kurz" }, { "@type": "Organization", name: "Example Times" }],
+        image: { "@type": "ImageObject", url: "/img/lib.jpg" } },
+    ] };
+    const m = extractMetadata(page(`<script type="application/ld+json">${JSON.stringify(ld)}</script>`), "https://example.com/news/library");
+    expect(m).toMatchObject({
+      title: "Council approves the new library", author: "Anna Maier, Ben Kurz", publishedAt: "2024-05-17T08:30:00+02:00",
+      modifiedAt: "2024-05-18T09:00:00+02:00", siteName: "Example Times", imageUrl: "https://example.com/img/lib.jpg", lang: "de",
+    });
+  });
+
+  it("falls back to meta tags, <time>, the URL and visible date lines", () => {
+    const metas = `<meta property="og:site_name" content="Daily Bugle"><meta property="og:title" content="Spider sighted downtown | Daily Bugle"><meta name="parsely-author" content="J. Jonah Jameson"><link rel="canonical" href="/2023/04/01/spider">`;
+    const m = extractMetadata(page(metas, `<article><h1>Spider sighted downtown</h1><time datetime="2023-04-01T10:00:00Z">April 1</time></article>`), "https://bugle.example/x");
+    expect(m).toMatchObject({ title: "Spider sighted downtown", author: "J. Jonah Jameson", publishedAt: "2023-04-01T10:00:00Z", canonicalUrl: "https://bugle.example/2023/04/01/spider" });
+    expect(m.sources).toMatchObject({ author: "meta:parsely-author", publishedAt: "time" });
+    const fromUrl = extractMetadata(page("<title>Plain</title>"), "https://site.example/2022/11/05/story.html");
+    expect(fromUrl.publishedAt?.slice(0, 10)).toBe("2022-11-05");
+    expect(fromUrl.sources.publishedAt).toBe("url");
+    const fromLine = extractMetadata(page("<title>Plain</title>", `<div class="post-meta">Veröffentlicht am 3. März 2021</div><p>Text.</p>`), "https://site.example/a");
+    expect(fromLine.publishedAt?.slice(0, 10)).toBe("2021-03-03");
+    expect(fromLine.sources.publishedAt).toBe("date-line");
+  });
+
+  it("cleans titles like Readability and parses dates in common formats", () => {
+    expect(cleanTitle("Why the sky is blue, explained simply | Science Weekly", null)).toBe("Why the sky is blue, explained simply");
+    expect(cleanTitle("Home | Site", null)).toBe("Home | Site");
+    expect(toIsoDate("Tue, 05 Mar 2024 10:00:00 GMT")).toBe("2024-03-05T10:00:00.000Z");
+    expect(toIsoDate("05.03.2024")?.slice(0, 10)).toBe("2024-03-05");
+    expect(toIsoDate("March 5th, 2024")?.slice(0, 10)).toBe("2024-03-05");
+    expect(toIsoDate("1709632800")).toBe("2024-03-05T10:00:00.000Z");
+    expect(toIsoDate("not a date")).toBeNull();
+    expect(toIsoDate("1899-01-01")).toBeNull();
+    expect(dateFromUrl("https://x.example/news/20240305/item")?.slice(0, 10)).toBe("2024-03-05");
+  });
+});
