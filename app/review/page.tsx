@@ -75,7 +75,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
       <h1>Review</h1>
       <p className="muted">{counts.total} labels on {counts.urls} pages ({counts.news} news). Labels are kept for good and feed the next training run.</p>
       {sp.labelled ? <p className="ok" role="status" data-testid="label-saved">Label saved.</p> : null}
-      {sp.retrain_error ? <p className="error" role="alert">Retraining needs more labelled pages of both kinds ({sp.retrain_error} samples so far).</p> : null}
+      {sp.retrain_error ? <p className="error" role="alert" data-testid="retrain-error">{sp.retrain_error === "too_few_samples" ? "Retraining needs more labelled pages of both kinds." : sp.retrain_error === "busy" ? "A training run is already going on." : `Retraining failed (${sp.retrain_error}); see the server log.`}</p> : null}
       {sp.imported !== undefined ? <p className="ok" role="status">Imported {sp.imported} labels ({sp.duplicates ?? 0} already known, {sp.invalid ?? 0} invalid lines).</p> : null}
 
       <section className="card" aria-labelledby="model-title">

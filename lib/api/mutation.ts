@@ -47,7 +47,19 @@ export function safeLocalPath(value: unknown, fallback = "/"): string {
   return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : fallback;
 }
 
-/** 303 See Other back into the app, resolved against the request URL. */
-export function redirectTo(req: Request, path: string): NextResponse {
-  return NextResponse.redirect(new URL(path, req.url), 303);
+/**
+ * 303 See Other back into the app. The Location is relative: behind `next start` the request URL
+ * names the server's bind host (e.g. localhost) rather than the host the browser used, and a
+ * redirect to another host name would drop the session cookie.
+ */
+export function redirectTo(_req: Request, path: string): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { location: safeLocalPath(path) } });
+}
+
+/** The origin the client used (Host / X-Forwarded-* headers), for absolute links in feeds. */
+export function requestOrigin(req: Request): string {
+  const url = new URL(req.url);
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? url.host;
+  const proto = req.headers.get("x-forwarded-proto") ?? url.protocol.replace(/:$/, "");
+  return `${proto}://${host}`;
 }

@@ -10,6 +10,7 @@ const STATUS_BY_KEY: Record<string, number> = {
   csrf_failed: 403,
   not_found: 404,
   site_exists: 409,
+  retrain_running: 409,
   ssrf_blocked: 422,
   unsafe_url: 422,
 };

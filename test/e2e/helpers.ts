@@ -1,6 +1,6 @@
 // Shared by the end-to-end tests: start Lede as `npm start` does, and drive Debian's Chromium.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -60,7 +60,10 @@ export async function startLede(env: Record<string, string>): Promise<RunningLed
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "lede-e2e-"));
   let log = "";
-  const proc = spawn(process.execPath, [join(root, "scripts", "start.mjs")], {
+  // The e2e run builds once before the tests (scripts/test.mjs); start.mjs must not rebuild per test
+  // file because a colleague touched a source file meanwhile.
+  const noBuild = existsSync(join(root, ".next", "BUILD_ID")) ? ["--no-build"] : [];
+  const proc = spawn(process.execPath, [join(root, "scripts", "start.mjs"), ...noBuild], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dataDir, "lede.db")}`,
       ADMIN_PASSWORD: "e2e-admin-password", LOG_LEVEL: "warn", WORKER_IDLE_MS: "200", ...env },

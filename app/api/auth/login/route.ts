@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { handle } from "@/lib/api/respond.ts";
-import { readBody, redirectTo, safeLocalPath } from "@/lib/api/mutation.ts";
+import { readBody, redirectTo, requestOrigin, safeLocalPath } from "@/lib/api/mutation.ts";
 import { checkSameOrigin } from "@/lib/auth/csrf.ts";
 import { CsrfError, sessionSecret } from "@/lib/auth/guard.ts";
 import { checkPassword } from "@/lib/auth/password.ts";
@@ -31,6 +31,6 @@ export const POST = handle(async (req: Request) => {
   }
   const { token } = createSessionToken(secret);
   const res = form ? redirectTo(req, target) : NextResponse.json({ ok: true });
-  res.headers.append("set-cookie", sessionCookie(token, { secure: new URL(req.url).protocol === "https:" }));
+  res.headers.append("set-cookie", sessionCookie(token, { secure: requestOrigin(req).startsWith("https:") }));
   return res;
 });
