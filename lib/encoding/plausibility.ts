@@ -3,9 +3,11 @@
 // Used to check a declared charset and to rank the detector's candidates ("try-decode validation").
 
 /** Penalty points per kind of anomaly; replacement chars and controls are near-proof of a wrong charset. */
-const PENALTY = { replacement: 10, control: 10, privateUse: 5, symbolInWord: 3, mixedScript: 3, caseFlip: 2, rareSign: 1, latinRun: 1 } as const;
+const PENALTY = { replacement: 10, control: 10, privateUse: 5, symbolInWord: 3, mixedScript: 3, caseFlip: 3, rareSign: 1, latinRun: 1 } as const;
 
 const LETTER = /\p{L}|\p{M}/u;
+/** No-break and other Unicode spaces sit between letters in good text (Czech "v\u00a0Praze"). */
+const SPACE = /\p{Z}/u;
 const UPPER = /\p{Lu}/u;
 const LOWER = /\p{Ll}/u;
 
@@ -59,7 +61,7 @@ export function scorePlausibility(text: string, maxChars = PLAUSIBILITY_SAMPLE_C
     const prevLetter = LETTER.test(prev);
     const nextLetter = LETTER.test(next);
     if (!isLetter) {
-      if (prevLetter && nextLetter && c !== 0x2019 && c !== 0xb7 && c !== 0x2010 && c !== 0x2011 && c !== 0xad) penalty += PENALTY.symbolInWord;
+      if (prevLetter && nextLetter && !SPACE.test(ch) && c !== 0x2019 && c !== 0xb7 && c !== 0x2010 && c !== 0x2011 && c !== 0xad) penalty += PENALTY.symbolInWord;
       continue;
     }
     // Three accented Latin letters in a row: normal in no Latin-script language, typical of

@@ -99,6 +99,13 @@ describe("decodeHtml with wrong or odd declarations", () => {
     expect(decodeHtml(Buffer.from("<p>plain</p>"))).toEqual({ text: "<p>plain</p>", charset: "utf-8", source: "default" });
     expect(decodeHtml(new Uint8Array(0))).toEqual({ text: "", charset: "utf-8", source: "default" });
   });
+  it("finds the byte that tells iso-8859-15 from windows-1252 far down an undeclared page", () => {
+    const base = representable(setDeclaredCharset(fixture("WinFuture_2024_04_29.html.gz"), null), "iso-8859-15");
+    const page = base.replace("</body>", `<script>${"var x = 1;\n".repeat(20_000)}</script><p>Preis: 5 € im Monat, Œuvre</p></body>`);
+    const r = decodeHtml(iconv.encode(page, "iso-8859-15"), null);
+    expect(r.charset).toBe("iso-8859-15");
+    expect(r.text).toBe(page);
+  });
   it("keeps a declared UTF-8 page with one stray byte as UTF-8", () => {
     const html = fixture("MainichiShimbun_2025_01_14.html.gz");
     const bytes = Buffer.concat([Buffer.from(html, "utf8"), Buffer.from([0xff])]);
