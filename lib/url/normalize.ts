@@ -31,6 +31,15 @@ function fixEscapes(s: string): string {
     .replace(/%[0-9a-f]{2}/gi, (m) => m.toUpperCase());
 }
 
+function paramName(pair: string): string {
+  const raw = pair.split("=", 1)[0].replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function isTrackingParam(name: string): boolean {
   const n = name.toLowerCase();
   return TRACKING_PARAMS.has(n) || TRACKING_PREFIXES.some((p) => n.startsWith(p));
@@ -50,10 +59,10 @@ export function normalizeUrl(url: string, base?: string): string | null {
   if (u.hostname.endsWith(".")) u.hostname = u.hostname.replace(/\.+$/, "");
   u.pathname = fixEscapes(u.pathname.replace(/;jsessionid=[^/?#]*/i, "")) || "/";
   if (u.search) {
-    const kept = [...u.searchParams].filter(([k]) => !isTrackingParam(k));
-    kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const q = new URLSearchParams(kept).toString();
-    u.search = q ? `?${q}` : "";
+    // Work on the raw pairs: re-serialising through URLSearchParams would re-encode values ("/" → %2F).
+    const pairs = u.search.slice(1).split("&").filter((p) => p !== "" && !isTrackingParam(paramName(p)));
+    pairs.sort((a, b) => { const ka = paramName(a), kb = paramName(b); return ka < kb ? -1 : ka > kb ? 1 : 0; });
+    u.search = pairs.length ? `?${pairs.map(fixEscapes).join("&")}` : "";
   }
   return u.toString();
 }

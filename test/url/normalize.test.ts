@@ -12,6 +12,9 @@ describe("normalizeUrl", () => {
     expect(normalizeUrl("https://ex.com/a?utm_source=tw")).toBe("https://ex.com/a");
     expect(normalizeUrl("https://ex.com/a;jsessionid=ABC123?id=4")).toBe("https://ex.com/a?id=4");
     expect(normalizeUrl("https://ex.com/a?id=2&id=1")).toBe("https://ex.com/a?id=2&id=1");
+    // values keep their spelling: no re-encoding of "/", ",", "+"
+    expect(normalizeUrl("https://ex.com/s?q=a+b,c&path=/x/y&&utm_term=z")).toBe("https://ex.com/s?path=/x/y&q=a+b,c");
+    expect(normalizeUrl("https://ex.com/s?%75tm_source=x&k=%2f")).toBe("https://ex.com/s?k=%2F");
     expect(isTrackingParam("utm_campaign")).toBe(true);
     expect(isTrackingParam("page")).toBe(false);
   });
