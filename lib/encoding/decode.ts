@@ -18,6 +18,16 @@ const DOUBTFUL_PENALTY_RATE = 0.05;
 /** A doubted declaration loses only to a detection at least this many times more plausible. */
 const DOUBT_MARGIN = 4;
 
+/** Share of zero bytes (first 4 KiB) below which a UTF-16 declaration is not believed. */
+const MIN_UTF16_ZERO_SHARE = 0.2;
+
+function zeroShare(bytes: Uint8Array): number {
+  const n = Math.min(bytes.length, 4096);
+  let zeros = 0;
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) zeros++;
+  return n ? zeros / n : 0;
+}
+
 const MULTIBYTE = new Set(["gbk", "gb18030", "big5", "shift_jis", "euc-jp", "euc-kr"]);
 
 /**
@@ -63,7 +73,8 @@ function checkDeclared(bytes: Uint8Array, charset: string): { ok: true; text: st
     const p = scorePlausibility(text);
     return p.replacements / Math.max(1, p.nonAscii) > MAX_REPLACEMENT_SHARE ? { ok: false } : { ok: true, text };
   }
-  if (charset.startsWith("utf-16")) return { ok: true, text: decodeWith(bytes, charset) };
+  // HTML in UTF-16 is mostly ASCII markup, so every other byte is zero; without zeros the label is wrong.
+  if (charset.startsWith("utf-16")) return zeroShare(bytes) >= MIN_UTF16_ZERO_SHARE ? { ok: true, text: decodeWith(bytes, charset) } : { ok: false };
   // A legacy declaration on bytes that are valid UTF-8 (with multi-byte sequences): the page was
   // converted to UTF-8 and the declaration left behind.
   if (isValidUtf8(bytes)) return { ok: false };

@@ -77,6 +77,12 @@ describe("decodeHtml with wrong or odd declarations", () => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("<p>Grüße</p>", "utf16le")]);
     expect(decodeHtml(le)).toMatchObject({ text: "<p>Grüße</p>", charset: "utf-16le", source: "bom" });
   });
+  it("does not believe a UTF-16 header on single-byte content", () => {
+    const r = decodeHtml(Buffer.from("<p>Grüße</p>", "utf8"), "text/html; charset=utf-16");
+    expect(r).toEqual({ text: "<p>Grüße</p>", charset: "utf-8", source: "detector" });
+    const real = decodeHtml(Buffer.from("<p>Grüße</p>", "utf16le"), "text/html; charset=utf-16le");
+    expect(real).toMatchObject({ text: "<p>Grüße</p>", source: "header" });
+  });
   it("maps aliases the way browsers do", () => {
     expect(canonicalCharset("latin1")).toBe("windows-1252");
     expect(canonicalCharset("ISO-8859-1")).toBe("windows-1252");
