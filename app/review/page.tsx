@@ -31,7 +31,7 @@ function Item({ item, csrf }: { item: ReviewItem; csrf: string }) {
         {" · "}<a href={item.url} rel="noopener noreferrer nofollow">original</a>
       </p>
       <div className="text">{item.text.slice(0, TEXT_PREVIEW_CHARS)}{item.text.length > TEXT_PREVIEW_CHARS ? "…" : ""}</div>
-      <form method="post" action="/api/labels" className="actions">
+      <form method="post" action="/api/labels" className="actions" data-label-form>
         <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="pageId" value={item.pageId} />
         <input type="hidden" name="back" value="/review" />

@@ -11,8 +11,8 @@ export function ReviewShortcuts() {
       if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
       const which = e.key === "n" ? "news" : e.key === "x" ? "not-news" : null;
       if (!which) return;
-      const item = document.querySelector<HTMLElement>("[data-nav-item].selected") ?? document.querySelector<HTMLElement>("[data-testid=review-item]");
-      item?.querySelector<HTMLButtonElement>(`button[data-label="${which}"]`)?.click();
+      const scope = document.querySelector<HTMLElement>("[data-nav-item].selected") ?? document.querySelector<HTMLElement>("[data-label-form]");
+      scope?.querySelector<HTMLButtonElement>(`button[data-label="${which}"]`)?.click();
       e.preventDefault();
     };
     window.addEventListener("keydown", onKey);

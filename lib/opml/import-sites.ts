@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { addSite } from "../db/sites.ts";
 import { addSiteSchema } from "../schemas/site.ts";
 import { checkSeedUrl } from "../http/ssrf.ts";
+import type { HostMap } from "../http/hostmap.ts";
 import type { OpmlSite } from "./parse-opml.ts";
 
 export type ImportResult =
@@ -12,6 +13,8 @@ export type ImportResult =
 
 export interface ImportOptions {
   allowPrivateNetwork: boolean;
+  /** HOST_MAP overrides, as the crawler will use them */
+  hostMap?: HostMap;
 }
 
 export async function importSites(db: Db, sites: OpmlSite[], opts: ImportOptions): Promise<ImportResult[]> {
@@ -22,7 +25,7 @@ export async function importSites(db: Db, sites: OpmlSite[], opts: ImportOptions
       results.push({ seedUrl: s.seedUrl, ok: false, reason: "invalid_input", message: input.error.issues[0]?.message ?? "invalid" });
       continue;
     }
-    const safe = await checkSeedUrl(input.data.seedUrl, { allowPrivateNetwork: opts.allowPrivateNetwork });
+    const safe = await checkSeedUrl(input.data.seedUrl, { allowPrivateNetwork: opts.allowPrivateNetwork, hostMap: opts.hostMap });
     if (!safe.ok) {
       results.push({ seedUrl: s.seedUrl, ok: false, reason: safe.key, message: safe.message });
       continue;

@@ -7,6 +7,7 @@ import { handle } from "@/lib/api/respond.ts";
 import { readMutation } from "@/lib/api/mutation.ts";
 import { getEnv } from "@/lib/config.ts";
 import { checkSeedUrl } from "@/lib/http/ssrf.ts";
+import { readHostMap } from "@/lib/http/hostmap.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -17,8 +18,10 @@ export const GET = handle(async () => NextResponse.json({ sites: await listSiteS
 export const POST = handle(async (req: Request) => {
   const { input: body } = await readMutation(req);
   const input = addSiteSchema.parse(body);
-  const allowPrivateNetwork = getEnv().ALLOW_PRIVATE_NETWORK;
-  const safe = await checkSeedUrl(input.seedUrl, { allowPrivateNetwork });
+  const env = getEnv();
+  const allowPrivateNetwork = env.ALLOW_PRIVATE_NETWORK;
+  // HOST_MAP names the addresses the crawler will really connect to (the replay web in tests).
+  const safe = await checkSeedUrl(input.seedUrl, { allowPrivateNetwork, hostMap: readHostMap(env.HOST_MAP) });
   if (!safe.ok) {
     return NextResponse.json({ error: safe.key, message: safe.message, fields: { seedUrl: safe.message } }, { status: 422 });
   }

@@ -6,6 +6,8 @@ import { getDb } from "@/lib/db/client.ts";
 import { getArticleOrThrow, NotFoundError } from "@/lib/db/news.ts";
 import { listAlsoPublishedBy } from "@/lib/db/dedup.ts";
 import { sanitizeArticleHtml } from "@/lib/extract/sanitize.ts";
+import { getAdmin } from "@/lib/auth/server.ts";
+import { ReviewShortcuts } from "@/app/review/review-shortcuts";
 
 export const dynamic = "force-dynamic";
 
@@ -24,9 +26,10 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   return { title: (await loadArticle((await params).id)).title };
 }
 
-export default async function ArticlePage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ArticlePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const article = await loadArticle((await params).id);
-  const also = await listAlsoPublishedBy(await getDb(), article.id);
+  const labelled = (await searchParams).labelled;
+  const [also, admin] = await Promise.all([listAlsoPublishedBy(await getDb(), article.id), getAdmin()]);
   // Stored HTML was sanitised by the extractor; sanitising again at render keeps rows written by
   // older extractor versions or imported from elsewhere harmless too.
   const html = sanitizeArticleHtml(article.html, article.url);
@@ -54,6 +57,19 @@ export default async function ArticlePage({ params }: { params: Promise<{ id: st
         {article.page.charset ? <div><dt>Encoding</dt><dd>{article.page.charset} <span className="muted">(from {article.page.charsetSource ?? "unknown"})</span></dd></div> : null}
         {article.duplicateOfId ? <div><dt>Duplicate</dt><dd>{article.duplicateKind ?? "near"} copy of <Link href={`/articles/${article.duplicateOfId}`}>#{article.duplicateOfId}</Link></dd></div> : null}
       </dl>
+      {admin ? (
+        <form method="post" action="/api/labels" className="actions" data-label-form aria-label="Label this page"
+          data-shortcuts={JSON.stringify([["n", "label this page news"], ["x", "label this page not news"]])}>
+          <ReviewShortcuts />
+          <input type="hidden" name="_csrf" value={admin.csrfToken} />
+          <input type="hidden" name="pageId" value={article.page.id} />
+          <input type="hidden" name="back" value={`/articles/${article.id}`} />
+          <span className="muted">Is this news?</span>
+          <button type="submit" name="isNews" value="true" data-label="news" className="small">News <kbd>n</kbd></button>
+          <button type="submit" name="isNews" value="false" data-label="not-news" className="small secondary">Not news <kbd>x</kbd></button>
+          {labelled ? <span className="ok" role="status" data-testid="label-saved">Label saved.</span> : null}
+        </form>
+      ) : null}
       {also.length > 0 ? (
         <section aria-labelledby="also-title" className="also" data-testid="also-published">
           <h2 id="also-title" className="sub">Also published by</h2>

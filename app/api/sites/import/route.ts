@@ -5,6 +5,7 @@ import { readMutation, redirectTo } from "@/lib/api/mutation.ts";
 import { getEnv } from "@/lib/config.ts";
 import { parseOpml, MAX_OPML_BYTES } from "@/lib/opml/parse-opml.ts";
 import { importSites } from "@/lib/opml/import-sites.ts";
+import { readHostMap } from "@/lib/http/hostmap.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +20,7 @@ export const POST = handle(async (req: Request) => {
   const xml = file instanceof Blob ? (file.size > MAX_OPML_BYTES ? "" : await file.text()) : typeof input.opml === "string" ? input.opml : "";
   const parsed = parseOpml(xml);
   if (!parsed.ok) throw new OpmlError(`not an OPML file we can read (${parsed.reason})`);
-  const results = await importSites(await getDb(), parsed.sites, { allowPrivateNetwork: getEnv().ALLOW_PRIVATE_NETWORK });
+  const results = await importSites(await getDb(), parsed.sites, { allowPrivateNetwork: getEnv().ALLOW_PRIVATE_NETWORK, hostMap: readHostMap(getEnv().HOST_MAP) });
   const imported = results.filter((r) => r.ok).length;
   const skipped = results.length - imported + parsed.skipped;
   if (form) return redirectTo(req, `/sites?imported=${imported}&skipped=${skipped}`);
