@@ -9,6 +9,7 @@ export const ORG_SUFFIXES = new Set([
   "church", "club", "society", "organisation", "organization", "authority", "board", "bureau", "office", "service",
   "services", "network", "news", "times", "post", "journal", "press", "airlines", "airways", "motors", "systems",
   "technologies", "laboratories", "labs", "trust", "fund", "parliament", "senate", "congress", "assembly", "team",
+  "administration",
 ]);
 
 /** First words that make "X of Y" an organisation ("University of Oxford", "Ministry of Defence"). */

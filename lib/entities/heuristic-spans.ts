@@ -10,7 +10,11 @@ const CAPITALISED = /^["“'‘(]?\p{Lu}[\p{L}\p{M}\p{N}'’.&-]*/u;
 const BREAK_AFTER = /[,;:!?)"”]$/;
 /** A final period that does not end the sentence: dotted acronyms ("U.S.") and common abbreviations. */
 const NON_FINAL_PERIOD = /^(?:(?:\p{L}\.)+|Mr|Mrs|Ms|Dr|St|Inc|Corp|Co|Ltd|Jr|Sr|Prof|Gen|Sen|Rep|Gov|Lt|Col|Capt|Sgt|Mt|Ft)\.?$/u;
+/** Connectors that end an "X of Y" name ("Ministry of Defence and NASA"). */
 const CONNECTOR_BREAKS = new Set(["and", "&", "for", "of", "the"]);
+/** Connectors that start a suffixed name ("John Smith of Acme Corp."); "and" stays inside one
+ * ("Fish and Wildlife Service", "National Oceanic and Atmospheric Administration"). */
+const SUFFIXED_NAME_STARTS_AFTER = new Set(["of", "the"]);
 
 interface Token { word: string; start: number; end: number; cap: boolean; breaks: boolean }
 
@@ -63,7 +67,7 @@ export function findHeuristicSpans(text: string): EntitySpan[] {
       for (let k = from + 2; k < to; k++) if (CONNECTOR_BREAKS.has(tokens[k + 1].word.toLowerCase())) { to = k; break; }
     } else {
       // "John Smith of Acme Corp.": the suffixed name starts after the last connector.
-      for (let k = to - 1; k > from; k--) if (CONNECTOR_BREAKS.has(tokens[k].word.toLowerCase())) { from = k + 1; break; }
+      for (let k = to - 1; k > from; k--) if (SUFFIXED_NAME_STARTS_AFTER.has(tokens[k].word.toLowerCase())) { from = k + 1; break; }
       if (to - from < 1) continue;
     }
     const endToken = tokens[to];

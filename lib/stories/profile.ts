@@ -54,6 +54,11 @@ function refreshCentroid(p: StoryProfile, idf: DocumentFrequencySource, settings
   p.centroid = Object.fromEntries(kept);
 }
 
+/** A copy whose mutable parts are new containers (kept title entries are never mutated). */
+function copyProfile(p: StoryProfile): StoryProfile {
+  return { ...p, terms: { ...p.terms }, centroid: { ...p.centroid }, sources: [...p.sources], entities: { ...p.entities }, titles: [...p.titles] };
+}
+
 const minIso = (a: string, b: string) => (a < b ? a : b);
 const maxIso = (a: string, b: string) => (a > b ? a : b);
 
@@ -61,7 +66,7 @@ const maxIso = (a: string, b: string) => (a > b ? a : b);
 export function foldArticle(
   profile: StoryProfile, c: ArticleContribution, idf: DocumentFrequencySource, settings: GroupingSettings,
 ): StoryProfile {
-  const p: StoryProfile = structuredClone(profile);
+  const p = copyProfile(profile);
   p.articles++;
   for (const [t, w] of c.terms) p.terms[t] = (p.terms[t] ?? 0) + w;
   if (c.source && !p.sources.includes(c.source) && p.sources.length < MAX_SOURCES) p.sources.push(c.source);
@@ -82,7 +87,7 @@ export function foldArticle(
 
 /** The profile of two stories folded together. */
 export function mergeProfiles(a: StoryProfile, b: StoryProfile, idf: DocumentFrequencySource, settings: GroupingSettings): StoryProfile {
-  const p: StoryProfile = structuredClone(a);
+  const p = copyProfile(a);
   p.articles += b.articles;
   for (const [t, w] of Object.entries(b.terms)) p.terms[t] = (p.terms[t] ?? 0) + w;
   for (const s of b.sources) if (!p.sources.includes(s) && p.sources.length < MAX_SOURCES) p.sources.push(s);
@@ -100,7 +105,7 @@ export function mergeProfiles(a: StoryProfile, b: StoryProfile, idf: DocumentFre
 
 /** Recompute the centroid snapshot with current document frequencies (the merge pass does this). */
 export function reweighProfile(p: StoryProfile, idf: DocumentFrequencySource, settings: GroupingSettings): StoryProfile {
-  const out = structuredClone(p);
+  const out = copyProfile(p);
   refreshCentroid(out, idf, settings);
   return out;
 }

@@ -44,5 +44,5 @@ export const DEFAULT_GROUPING: GroupingSettings = {
   leadChars: 1200,
   titleWeight: 2,
   entityWeight: 2,
-  bigramWeight: 0,
+  bigramWeight: 0.3,
 };
