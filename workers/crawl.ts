@@ -5,6 +5,30 @@ import { pathToFileURL } from "node:url";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
 import { runWorker } from "../lib/crawl/worker.ts";
+import { mergeStories } from "../lib/db/stories.ts";
+import type { Db } from "../lib/db/client.ts";
+
+/** ms between agglomerative merge passes over recent stories (lib/stories/plan-merges.ts). */
+const STORY_MERGE_INTERVAL_MS = 5 * 60_000;
+
+/** Fold converged stories together every few minutes while the worker runs. */
+function scheduleStoryMerges(db: Db, signal: AbortSignal): void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const merged = await mergeStories(db);
+      if (merged > 0) log.info({ merged }, "stories merged");
+    } catch (err) {
+      log.error({ err }, "story merge failed; will retry next interval");
+    } finally {
+      running = false;
+    }
+  }, STORY_MERGE_INTERVAL_MS);
+  timer.unref();
+  signal.addEventListener("abort", () => clearInterval(timer), { once: true });
+}
 
 export { runWorker } from "../lib/crawl/worker.ts";
 
@@ -20,6 +44,7 @@ export async function main(): Promise<number> {
   process.on("SIGINT", onSignal);
   try {
     const db = await getDb();
+    scheduleStoryMerges(db, stop.signal);
     await runWorker({ db, signal: stop.signal });
     return 0;
   } catch (err) {

@@ -13,7 +13,6 @@ export async function saveArticle(db: Db, pageId: number, siteId: number, draft:
   });
 }
 
-export async function findArticleIdByPage(db: Db, pageId: number): Promise<number | null> {
-  const row = await db.article.findUnique({ where: { pageId }, select: { id: true } });
-  return row?.id ?? null;
+export async function findArticleByPage(db: Db, pageId: number): Promise<{ id: number; storyId: number | null } | null> {
+  return db.article.findUnique({ where: { pageId }, select: { id: true, storyId: true } });
 }

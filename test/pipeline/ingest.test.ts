@@ -36,6 +36,16 @@ describe("ingestPage", () => {
     expect(article.text.length).toBeGreaterThan(1000);
     expect(article.simhash).toMatch(/^[0-9a-f]{16}$/);
     expect(article.method).not.toBe("");
+    // classified by the shipped default model, with its evidence
+    expect(article.newsScore).toBeGreaterThan(0.5);
+    expect(article.decisionReason).toMatch(/default model/);
+    // grouped: entities found and a story opened with the article's headline
+    expect(article.storyId).not.toBeNull();
+    const story = await t.db.story.findUniqueOrThrow({ where: { id: article.storyId! } });
+    expect(story.articleCount).toBe(1);
+    expect(await t.db.articleEntity.count({ where: { articleId: article.id } })).toBeGreaterThan(0);
+    // the page streamed into the site's template
+    expect((await t.db.siteTemplate.findUniqueOrThrow({ where: { siteId } })).pageCount).toBe(1);
   });
 
   it("records a copy under another URL as a duplicate of the first", async () => {
@@ -50,6 +60,8 @@ describe("ingestPage", () => {
     const res = await reprocessPage(t.db, first.id);
     expect(res?.outcome).toBe("article");
     expect(await t.db.article.count()).toBe(before);
+    const story = await t.db.story.findFirstOrThrow();
+    expect(story.articleCount).toBe(1);
   });
 
   it("stores too-short pages with their reason and no article", async () => {
