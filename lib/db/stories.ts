@@ -58,15 +58,20 @@ async function countDocument(tx: Tx, terms: string[]): Promise<void> {
 
 async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date, s: GroupingSettings): Promise<Candidate[]> {
   const oldest = new Date(seenAt.getTime() - s.windowHours * 3_600_000);
+  const query = queryTermsOf(vector, s);
+  if (query.length === 0) return [];
+  // One statement: per query term, the most recent postings within the window (index StoryTerm(term, lastSeenAt)).
+  const parts = query.map(
+    () => `SELECT * FROM (SELECT term, storyId FROM StoryTerm WHERE term = ? AND lastSeenAt >= ? ORDER BY lastSeenAt DESC LIMIT ${s.postingLimit})`,
+  );
+  const postings = await tx.$queryRawUnsafe<{ term: string; storyId: number | bigint }[]>(
+    parts.join(" UNION ALL "), ...query.flatMap(([term]) => [term, oldest]),
+  );
+  const weightOf = new Map(query);
   const hits = new Map<number, number>();
-  for (const [term, weight] of queryTermsOf(vector, s)) {
-    const postings = await tx.storyTerm.findMany({
-      where: { term, lastSeenAt: { gte: oldest } },
-      orderBy: { lastSeenAt: "desc" },
-      take: s.postingLimit,
-      select: { storyId: true },
-    });
-    for (const p of postings) hits.set(p.storyId, (hits.get(p.storyId) ?? 0) + weight);
+  for (const p of postings) {
+    const id = Number(p.storyId);
+    hits.set(id, (hits.get(id) ?? 0) + (weightOf.get(p.term) ?? 0));
   }
   const ids = rankCandidateIds(hits, s);
   if (ids.length === 0) return [];

@@ -24,6 +24,13 @@ export class DocumentFrequencies implements DocumentFrequencySource {
     return new Map(this.counts);
   }
 
+  /** Replace the counts (loading a saved state). */
+  load(documents: number, counts: Map<string, number>): void {
+    this.documents = documents;
+    this.counts.clear();
+    for (const [t, n] of counts) this.counts.set(t, n);
+  }
+
   addDocument(terms: Iterable<string>): void {
     this.documents++;
     for (const t of terms) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);

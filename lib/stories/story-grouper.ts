@@ -119,6 +119,17 @@ export class StoryGrouper {
     };
   }
 
+  /** Load an exported state (stories are re-indexed; ids continue after the largest). */
+  loadState(state: ReturnType<StoryGrouper["exportState"]>): void {
+    for (const { id, profile, articleIds } of state.stories) {
+      this.profiles.set(id, profile);
+      this.members.set(id, [...articleIds]);
+      this.indexStory(id, profile);
+      this.nextId = Math.max(this.nextId, id + 1);
+    }
+    this.idf.load(state.documents, state.df);
+  }
+
   listStories(): StoryView[] {
     return [...this.profiles.entries()].map(([id, p]) => ({
       id, headline: representativeHeadline(p), articleIds: this.members.get(id) ?? [], sources: p.sources,
