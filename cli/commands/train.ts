@@ -2,10 +2,10 @@ import { parseArgs } from "node:util";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { getDb, closeDb } from "../../lib/db/client.ts";
-import { loadCorpusSamples, metricsRows, retrainModel } from "../../lib/classify/retrain.ts";
+import { findCorpusDir, loadCorpusSamples, metricsRows, retrainModel } from "../../lib/classify/retrain.ts";
 import { runTraining } from "../../lib/classify/train.ts";
 import { featureCodeHash } from "../../lib/classify/wcxb-dataset.ts";
-import { corpusDir as defaultCorpusDir, mdTable } from "../../scripts/bench/report.ts";
+import { mdTable } from "../../scripts/bench/report.ts";
 
 export const summary = "train the news classifier (WCXB dev + admin labels), save and activate a model version";
 
@@ -30,7 +30,8 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (values.help) { process.stdout.write(HELP); return 0; }
   if (values.kind !== "mlp" && values.kind !== "logreg") { process.stderr.write(`lede train: --kind must be mlp or logreg\n`); return 2; }
-  const corpus = values.corpus ? resolve(values.corpus) : defaultCorpusDir();
+  const corpus = values.corpus ? resolve(values.corpus) : findCorpusDir();
+  if (!corpus) process.stderr.write("lede train: evaluation corpus not found (set LEDE_CORPUS); training on admin labels only\n");
   const runOptions = { kind: values.kind, seed: Number(values.seed), folds: Number(values.folds) } as const;
   const onProgress = (done: number, total: number) => { if (done % 100 === 0 || done === total) process.stderr.write(`\rfeatures ${done}/${total}`); if (done === total) process.stderr.write("\n"); };
   const head = ["model", "accuracy", "precision", "recall", "F1"];

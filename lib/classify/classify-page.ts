@@ -125,6 +125,12 @@ export function describeFeature(name: FeatureName, value: number, f: PageFacts, 
     case "second_person_ratio": return on ? "you/your voice" : null;
     case "title_howto": return on ? "how-to title" : null;
     case "log_meta_description_chars": return "meta description";
+    case "stopword_ratio": return isNews ? "running prose" : "little running prose";
+    case "digit_ratio": return "share of digits";
+    case "log_title_words": return `${f.titleChars}-character title`;
+    case "article_meta": return on ? "article: meta tags" : "no article: meta tags";
+    case "log_long_page_paragraphs": return on ? "long paragraphs on page" : "no long paragraphs";
+    case "list_text_ratio": return "share of text in lists";
     case "log_headings": return "headings";
     case "log_forms": return "form fields";
     case "log_images": return "images";

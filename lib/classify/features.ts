@@ -103,6 +103,16 @@ const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 const COMMENT_ATTR = /comment/i;
 const FIRST_PLURAL = ["we", "our", "us", "ours", "wir", "unser", "unsere", "nous", "notre", "nos", "nosotros", "nuestro", "nuestra", "noi", "nostro", "nostra"];
 const SECOND_PERSON = ["you", "your", "yours", "sie", "ihr", "ihre", "vous", "votre", "vos", "usted", "tu", "tus", "voi", "vostro"];
+/** Function words of running prose (en, de, fr, es, it, nl); menus and product grids have few. */
+const STOPWORDS = new Set(("the a an and or of to in on for with is are was were be been it that this as at by from has have had not but " +
+  "der die das und oder von zu im in mit ist sind war auf für den dem ein eine nicht auch sich " +
+  "le la les et ou de des du un une est sont dans pour avec sur pas que qui " +
+  "el los las y o del en con es son por para una que no se " +
+  "il lo gli e di da con per che non sono è " +
+  "de het een en van in op met voor dat niet zijn").split(" "));
+/** A <p> anywhere on the page with at least this many characters counts as prose. */
+const LONG_PAGE_PARAGRAPH_CHARS = 150;
+
 const HOWTO_TITLE = /(?:^|\s)(?:how|what|why|when|who|guide|tips|ways|steps|wie|was|warum|comment|pourquoi|cómo|qué|come|perché)(?:\s|$)|\?|^\d+\s/i;
 
 const NEWS_JSONLD = new Set(["newsarticle", "article", "blogposting", "reportagenewsarticle", "analysisnewsarticle", "opinionnewsarticle",
@@ -152,6 +162,8 @@ export const FEATURE_NAMES = [
   // article furniture and voice
   "log_share_links", "log_article_words", "log_buttons", "log_list_items", "comment_section", "short_paragraph_ratio",
   "mean_sentence_words", "first_plural_ratio", "second_person_ratio", "title_howto", "log_meta_description_chars",
+  // prose and page shape
+  "stopword_ratio", "digit_ratio", "log_title_words", "article_meta", "log_long_page_paragraphs", "list_text_ratio",
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -188,6 +200,10 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const longParas = paragraphs.filter((p) => p.length >= LONG_PARAGRAPH_CHARS).length;
   const shortParas = paragraphs.filter((p) => p.length < SHORT_PARAGRAPH_CHARS).length;
   const sentences = Math.max(1, (text.match(/[.!?…](?=\s|$)/g) ?? []).length);
+  const tokens = lower.match(/[\p{L}]+/gu) ?? [];
+  const stopwords = tokens.filter((w) => STOPWORDS.has(w)).length;
+  const digits = (text.match(/\p{N}/gu) ?? []).length;
+  const articleMeta = $('meta[property^="article:"], meta[name^="article:"]').length > 0;
   const metaDescription = $('meta[name="description"], meta[property="og:description"]').first().attr("content") ?? "";
 
   const values: Record<FeatureName, number> = {
@@ -247,6 +263,12 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
     second_person_ratio: words > 0 ? countWordHits(lower, SECOND_PERSON) / words : 0,
     title_howto: HOWTO_TITLE.test(title) ? 1 : 0,
     log_meta_description_chars: Math.log1p(metaDescription.length),
+    stopword_ratio: tokens.length > 0 ? stopwords / tokens.length : 0,
+    digit_ratio: text.length > 0 ? digits / text.length : 0,
+    log_title_words: Math.log1p(countWords(title)),
+    article_meta: articleMeta ? 1 : 0,
+    log_long_page_paragraphs: Math.log1p(page.longParagraphs),
+    list_text_ratio: page.chars > 0 ? Math.min(1, page.listChars / page.chars) : 0,
   };
   const vector = Float64Array.from(FEATURE_NAMES, (name) => values[name]);
   return {
@@ -278,6 +300,8 @@ interface PageMeasure {
   buttons: number;
   listItems: number;
   commentBlocks: number;
+  longParagraphs: number;
+  listChars: number;
 }
 
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "head", "iframe", "object"]);
@@ -288,14 +312,15 @@ function isElement(node: AnyNode): node is Element {
 
 function measurePage($: CheerioAPI): PageMeasure {
   const m: PageMeasure = { text: "", chars: 0, linkChars: 0, links: 0, similarLinkBlocks: 0, articleElements: 0, timeElements: 0,
-    headings: 0, codeBlocks: 0, formFields: 0, images: 0, shareLinks: 0, buttons: 0, listItems: 0, commentBlocks: 0 };
+    headings: 0, codeBlocks: 0, formFields: 0, images: 0, shareLinks: 0, buttons: 0, listItems: 0, commentBlocks: 0,
+    longParagraphs: 0, listChars: 0 };
   const parts: string[] = [];
   const root = $.root()[0] as unknown as ParentNode;
-  const walk = (node: AnyNode, inLink: boolean): void => {
+  const walk = (node: AnyNode, inLink: boolean, inList: boolean): void => {
     if (node.type === "text") {
       const data = (node as unknown as { data: string }).data;
       const n = data.replace(/\s+/g, " ").trim().length;
-      if (n > 0) { parts.push(data); m.chars += n; if (inLink) m.linkChars += n; }
+      if (n > 0) { parts.push(data); m.chars += n; if (inLink) m.linkChars += n; if (inList) m.listChars += n; }
       return;
     }
     if (!isElement(node) && node.type !== "root") return;
@@ -307,6 +332,7 @@ function measurePage($: CheerioAPI): PageMeasure {
       if (tag === "a" && attrs.href) { m.links++; link = true; if (SHARE_LINK.test(attrs.href)) m.shareLinks++; }
       if (tag === "button" || (attrs.class && BUTTON_CLASS.test(attrs.class))) m.buttons++;
       if ((attrs.id && COMMENT_ATTR.test(attrs.id)) || (tag === "section" || tag === "div" || tag === "ol" || tag === "ul") && attrs.class && COMMENT_ATTR.test(attrs.class)) m.commentBlocks++;
+      if (tag === "p" && $(node).text().trim().length >= LONG_PAGE_PARAGRAPH_CHARS) m.longParagraphs++;
       if (tag === "li") m.listItems++;
       else if (tag === "article") m.articleElements++;
       else if (tag === "time") m.timeElements++;
@@ -316,9 +342,10 @@ function measurePage($: CheerioAPI): PageMeasure {
       else if (tag === "img") m.images++;
       m.similarLinkBlocks = Math.max(m.similarLinkBlocks, largestSimilarGroup(node));
     }
-    for (const child of (node as ParentNode).children) walk(child, link);
+    const list = inList || (isElement(node) && node.name === "li");
+    for (const child of (node as ParentNode).children) walk(child, link, list);
   };
-  walk(root as unknown as AnyNode, false);
+  walk(root as unknown as AnyNode, false, false);
   m.text = parts.join(" ");
   return m;
 }

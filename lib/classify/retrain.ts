@@ -1,6 +1,8 @@
 // `lede train` and the dashboard's "Retrain": WCXB dev page types + admin labels → a new
 // ModelVersion with its cross-validation metrics, activated, beside the previous version's.
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { getEnv } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { listLabelledPages } from "../db/labels.ts";
 import { activateModelVersion, listModelVersions, saveModelVersion } from "../db/models.ts";
@@ -14,6 +16,12 @@ export interface TrainingSetOptions {
   /** The evaluation corpus root (…/shared/corpus); null trains on admin labels only. */
   corpusDir: string | null;
   onProgress?: (done: number, total: number) => void;
+}
+
+/** LEDE_CORPUS, else ../shared/corpus beside the project; null when neither exists. */
+export function findCorpusDir(): string | null {
+  const dir = getEnv().LEDE_CORPUS ?? resolve(import.meta.dirname, "..", "..", "..", "shared", "corpus");
+  return existsSync(join(dir, "extraction", "wcxb-dev")) ? dir : null;
 }
 
 /** WCXB dev samples (cached feature vectors), or [] without a corpus. */

@@ -16,7 +16,7 @@ export interface Differentiable {
 
 export interface TrainOptions {
   seed: number;
-  /** Adam step size. 0.01 converges in tens of epochs on ~1,000 standardised rows. */
+  /** Adam step size. */
   learningRate: number;
   /** L2 penalty per weight (added to the mean batch loss as l2/2·w²). */
   l2: number;
@@ -29,10 +29,14 @@ export interface TrainOptions {
   validationFraction: number;
 }
 
+/**
+ * Chosen by 10-fold CV on WCXB dev (MLP accuracy): lr 0.003 + l2 0.01 → 0.920; lr 0.01 with
+ * l2 1e-4 / 1e-3 / 1e-2 / 3e-2 → 0.914 / 0.914 / 0.916 / 0.915. Differences are within noise.
+ */
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   seed: 42,
-  learningRate: 0.01,
-  l2: 1e-3,
+  learningRate: 0.003,
+  l2: 1e-2,
   batchSize: 32,
   maxEpochs: 400,
   patience: 30,
