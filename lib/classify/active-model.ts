@@ -41,3 +41,20 @@ export async function loadActiveClassifier(db: Db): Promise<LoadedClassifier> {
   }
   return { classifier: loadDefaultClassifier(), modelVersionId: null, source: "default" };
 }
+
+/** ms a worker keeps its classifier before asking the database again: a retrain shows up within a minute. */
+export const ACTIVE_MODEL_TTL_MS = 60_000;
+
+/**
+ * For long-running workers: returns the active classifier, re-reading the database at most once
+ * per `ttlMs`, so a model activated by `lede train` or the dashboard is picked up without a restart.
+ */
+export function createActiveClassifierCache(db: Db, options: { ttlMs?: number; now?: () => number } = {}): () => Promise<LoadedClassifier> {
+  const ttl = options.ttlMs ?? ACTIVE_MODEL_TTL_MS;
+  const now = options.now ?? Date.now;
+  let cached: { at: number; value: LoadedClassifier } | null = null;
+  return async () => {
+    if (!cached || now() - cached.at >= ttl) cached = { at: now(), value: await loadActiveClassifier(db) };
+    return cached.value;
+  };
+}

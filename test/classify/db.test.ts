@@ -6,7 +6,7 @@ import {
   listLabels, listMisclassified, listUncertainArticles,
 } from "../../lib/db/labels.ts";
 import { activateModelVersion, getActiveModelVersion, listModelVersions, saveModelVersion } from "../../lib/db/models.ts";
-import { loadActiveClassifier, loadDefaultClassifier } from "../../lib/classify/active-model.ts";
+import { createActiveClassifierCache, loadActiveClassifier, loadDefaultClassifier } from "../../lib/classify/active-model.ts";
 import { Classifier } from "../../lib/classify/model.ts";
 import { FEATURE_NAMES } from "../../lib/classify/features.ts";
 
@@ -107,6 +107,16 @@ describe("model versions", () => {
 
     const loaded = await loadActiveClassifier(db);
     expect(loaded).toMatchObject({ source: "active", modelVersionId: b.id });
+
+    // A worker's cache sees a newly activated version once its TTL has passed.
+    let clock = 0;
+    const current = createActiveClassifierCache(db, { ttlMs: 1000, now: () => clock });
+    expect((await current()).modelVersionId).toBe(b.id);
+    await activateModelVersion(db, a.id);
+    clock = 999;
+    expect((await current()).modelVersionId).toBe(b.id);
+    clock = 1000;
+    expect((await current()).modelVersionId).toBe(a.id);
 
     // A model trained on another feature set is not used.
     const other = Classifier.fit([{ id: "1", x: Float64Array.from([0]), y: true }, { id: "2", x: Float64Array.from([1]), y: false }], ["only"], { kind: "logreg" }).classifier;
