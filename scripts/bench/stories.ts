@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts";
 import { StoryGrouper } from "../../lib/stories/story-grouper.ts";
-import { scoreBCubed } from "../../lib/stories/bcubed.ts";
+import { scoreBCubed, type BCubed } from "../../lib/stories/bcubed.ts";
 import { countEntities, extractEntities, type EntityCount } from "../../lib/entities/extract-entities.ts";
 import { DEFAULT_GROUPING } from "../../lib/stories/settings.ts";
 import { leadOf, termsOf } from "../../lib/stories/terms.ts";
@@ -215,27 +215,41 @@ async function main(): Promise<number> {
   // 2–3. Speed.
   const sizes = quick ? [2_000, 10_000] : [10_000, 100_000];
   const measure = quick ? 50 : 200;
-  const speed: (string | number)[][] = [];
-  for (const stored of sizes) {
+  const speed: (string | number)[][] = sizes.map((n) => [n.toLocaleString("en"), "not run yet", "", "", ""]);
+  const report = () => renderReport(docs.length, new Set(gold.values()).size, final, beforeFinalMerge, byTopic, storyCount,
+    new Set(docs.map((d) => d.topic)).size, entityMsPerDoc, measure, speed);
+  if (!quick) writeBenchSection("stories", report());
+  for (const [i, stored] of sizes.entries()) {
     process.stderr.write(`bench:stories: archive of ${stored}…\n`);
     const r = await measureDbPath(docs, entities, stored, measure);
-    speed.push([stored.toLocaleString("en"), r.stories.toLocaleString("en"), r.dbRate.toFixed(1), r.memoryRate.toFixed(0), r.seedSec.toFixed(0)]);
+    speed[i] = [stored.toLocaleString("en"), r.stories.toLocaleString("en"), r.dbRate.toFixed(1), r.memoryRate.toFixed(0), r.seedSec.toFixed(0)];
+    // Written after each archive size, so a long run leaves its finished rows behind.
+    if (!quick) writeBenchSection("stories", report());
   }
+  const md = report();
+  process.stdout.write(`${md}\n`);
+  return 0;
+}
+
+function renderReport(
+  docCount: number, clusterCount: number, final: BCubed, beforeFinalMerge: BCubed, byTopic: BCubed, storyCount: number,
+  topicCount: number, entityMsPerDoc: number, measure: number, speed: (string | number)[][],
+): string {
 
   const f = (x: number) => x.toFixed(3);
-  const md = [
+  return [
     "## Stories (`npm run bench:stories`)",
     "",
     machineLine(),
     "",
-    `ECB+ dev set (${docs.length} articles, ${new Set(gold.values()).size} story clusters; no dates, so time decay is inactive). ` +
+    `ECB+ dev set (${docCount} articles, ${clusterCount} story clusters; no dates, so time decay is inactive). ` +
       `Articles grouped one by one in file order, merge pass every ${MERGE_EVERY} articles and at the end. ` +
       "**Thresholds and weights (lib/stories/settings.ts) were tuned on this same dev set**: it is the only labelled set we have, so this is not a held-out figure.",
     "",
     mdTable(["grouping", "B³ precision", "B³ recall", "B³ F1", "stories"], [
       ["incremental + merge (final)", f(final.precision), f(final.recall), f(final.f1), storyCount],
       ["incremental, before the final merge", f(beforeFinalMerge.precision), f(beforeFinalMerge.recall), f(beforeFinalMerge.f1), "–"],
-      ["reference: one story per ECB+ topic", f(byTopic.precision), f(byTopic.recall), f(byTopic.f1), new Set(docs.map((d) => d.topic)).size],
+      ["reference: one story per ECB+ topic", f(byTopic.precision), f(byTopic.recall), f(byTopic.f1), topicCount],
     ]),
     "",
     `Entity extraction (title + lead, compromise + heuristics): ${entityMsPerDoc.toFixed(1)} ms per article (not included below).`,
@@ -246,9 +260,6 @@ async function main(): Promise<number> {
     "",
     mdTable(["articles stored", "stories in DB", "DB path articles/s", "in-memory articles/s", "archive seeding (s)"], speed),
   ].join("\n");
-  if (!quick) writeBenchSection("stories", md);
-  process.stdout.write(`${md}\n`);
-  return 0;
 }
 
 process.exitCode = await main();
