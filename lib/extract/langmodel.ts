@@ -17,8 +17,8 @@ export const BITS_SCALE = 8;
 export const BOUNDARY = " ";
 /** Share of a block's characters that must be in natural tokens. */
 const MIN_NATURAL_SHARE = 0.6;
-/** A block of at least this many tokens must contain common words of its language… */
-const MENU_MIN_TOKENS = 6;
+/** A block of at least this many tokens must contain common words of its language… (shorter runs are headings as often as menus: measured on WCXB dev) */
+const MENU_MIN_TOKENS = 10;
 /** …at least this share of its tokens (running text in any language is ~30–50 % function words). */
 const MIN_COMMON_SHARE = 0.08;
 /** Scripts written without spaces between words: the common-word and long-token rules do not apply to them. */
@@ -29,6 +29,10 @@ const LONG_TOKEN_CHARS = 32;
 const DETECT_SAMPLE_CHARS = 3000;
 /** Longest line that the date and user-name rules consider (a date line, a byline, a handle). */
 const RULE_LINE_MAX_CHARS = 80;
+/** Blocks of fewer tokens are too short to judge by character statistics (names, product codes, "C++ – ISO/IEC 14882")… */
+const SHORT_BLOCK_TOKENS = 6;
+/** …unless they carry code punctuation. */
+const CODE_PUNCT_RE = /[{};=<>\\]|\b(?:function|var|const|return)\b/;
 const UNIVERSAL = "xx";
 
 export interface LangModelEntry {
@@ -62,7 +66,7 @@ export interface CompiledModel {
   common: Set<string>;
 }
 
-export type VerdictReason = "natural" | "date" | "username" | "code_or_noise" | "menu" | "empty";
+export type VerdictReason = "natural" | "date" | "username" | "short" | "preformatted" | "code_or_noise" | "menu" | "empty";
 
 export interface LanguageVerdict {
   keep: boolean;
@@ -156,6 +160,9 @@ export function judgeBlock(text: string, model: CompiledModel): LanguageVerdict 
   if (isDateLine(trimmed)) return { keep: true, reason: "date", ...none };
   if (isUserNameLine(trimmed)) return { keep: true, reason: "username", ...none };
   const tokens = tokenise(trimmed);
+  if (tokens.length < SHORT_BLOCK_TOKENS && !CODE_PUNCT_RE.test(trimmed) && !tokens.some((t) => t.length > LONG_TOKEN_CHARS)) {
+    return { keep: true, reason: "short", ...none };
+  }
   const scores = tokens.map((t) => scoreOne(model, t));
   let chars = 0, naturalChars = 0, bitsSum = 0, common = 0;
   for (const s of scores) {

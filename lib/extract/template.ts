@@ -34,6 +34,10 @@ const BLOCK_TAGS = new Set([
   "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "menu",
 ]);
 
+/** Blocks the language filter leaves alone. */
+const PREFORMATTED_TAGS = new Set(["pre"]);
+const PREFORMATTED_VERDICT: LanguageVerdict = { keep: true, reason: "preformatted", lang: null, naturalShare: 0, commonShare: 0, bits: 0 };
+
 export type TemplateMode = "strict" | "ratio";
 
 export interface TemplateOptions {
@@ -185,13 +189,15 @@ export function subtractTemplate(t: TemplateState, page: PageEntries, opts: Subt
   const blocks = groupBlocks(survivors);
   const base = { removed: page.entries.length - survivors.length, kept: survivors.length };
   if (opts.languageFilter === false) return { blocks, dropped: [], ...base };
-  const verdicts = filterBlocks(blocks.map((b) => b.text), { lang: opts.lang ?? null });
+  // Code the author shows in <pre> is content (documentation, tutorials): only text outside it is judged.
+  const judged = blocks.filter((b) => !PREFORMATTED_TAGS.has(b.tag));
+  const verdicts = new Map(filterBlocks(judged.map((b) => b.text), { lang: opts.lang ?? null }).map((v, i) => [judged[i], v]));
   const kept: TemplateBlock[] = [];
   const dropped: TemplateBlock[] = [];
-  blocks.forEach((b, i) => {
-    const block = { ...b, verdict: verdicts[i] };
-    (verdicts[i].keep ? kept : dropped).push(block);
-  });
+  for (const b of blocks) {
+    const verdict = verdicts.get(b) ?? PREFORMATTED_VERDICT;
+    (verdict.keep ? kept : dropped).push({ ...b, verdict });
+  }
   return { blocks: kept, dropped, ...base };
 }
 
