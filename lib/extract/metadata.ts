@@ -48,8 +48,8 @@ const ARTICLE_TYPES = new Set([
 ]);
 const PAGE_TYPES = new Set(["webpage", "itempage", "aboutpage", "collectionpage", "profilepage", "searchresultspage"]);
 
-const TITLE_METAS = ["dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title", "sailthru.title", "title"];
-const AUTHOR_METAS = ["author", "article:author", "parsely-author", "sailthru.author", "byl", "dc.creator", "dcterms.creator", "citation_author", "og:article:author"];
+const TITLE_METAS = ["dc:title", "dcterm:title", "dcterms:title", "dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title", "sailthru.title", "title"];
+const AUTHOR_METAS = ["dc:creator", "dcterm:creator", "dcterms:creator", "author", "article:author", "parsely-author", "sailthru.author", "byl", "dc.creator", "dcterms.creator", "citation_author", "og:article:author"];
 const PUBLISHED_METAS = [
   "article:published_time", "og:article:published_time", "article:published", "parsely-pub-date", "sailthru.date", "dc.date.issued",
   "dcterms.issued", "dc.date", "dcterms.date", "dcterms.created", "dc.date.created", "citation_publication_date", "citation_date",
