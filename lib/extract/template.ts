@@ -57,7 +57,7 @@ export interface PageEntry {
   block: number;
   /** Tag name of that block-level ancestor. */
   blockTag: string;
-  /** Tag path from <html> to the text node's parent, e.g. "html>body>div+>p>a" (no ids, no classes; runs of one tag collapsed to "tag+"). */
+  /** Tag path from <html> to the text node's parent, e.g. "html>body>div>p>a" (no ids, no classes). */
   path: string;
   /** Text with white space collapsed. */
   text: string;
@@ -279,6 +279,17 @@ export function markTemplate(t: TemplateState, html: string): string {
   return $.html();
 }
 
+/**
+ * The text nodes of a parsed document with their template keys, in document order, walked exactly
+ * as pageEntries walks them (same skipped subtrees, paths and white space). Use it to act on the
+ * nodes themselves (remove template text before scoring) instead of re-implementing the walk.
+ */
+export function templateTextNodes(input: CheerioAPI): { node: AnyNode; key: string; n: number }[] {
+  const out: { node: AnyNode; key: string; n: number }[] = [];
+  walkTextNodes(input, (node, path, _b, _bt, n, text) => out.push({ node, key: entryKey(path, text), n }));
+  return out;
+}
+
 // ---- internals ----
 
 function parseForTemplate(html: string): CheerioAPI {
@@ -308,23 +319,11 @@ function walkTextNodes($: CheerioAPI, visit: Visit): void {
     const el = node as Element;
     const name = el.name;
     if (SKIP_TAGS.has(name)) return;
-    const childPath = extendPath(path, name);
+    const childPath = path ? `${path}>${name}` : name;
     const isBlock = BLOCK_TAGS.has(name);
     for (const c of el.children) walk(c, childPath, isBlock ? n : block, isBlock ? name : blockTag);
   };
   for (const c of root.children) walk(c, "", -1, "root");
-}
-
-/**
- * Append a tag to a path, collapsing runs of the same tag ("div>div>div" → "div+"): one extra wrapper
- * <div> in one section of a site would otherwise give every entry below it a new identity.
- */
-function extendPath(path: string, name: string): string {
-  if (!path) return name;
-  const last = path.slice(path.lastIndexOf(">") + 1);
-  if (last === name) return `${path}+`;
-  if (last === `${name}+`) return path;
-  return `${path}>${name}`;
 }
 
 function collapseSpace(s: string): string {
