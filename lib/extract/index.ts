@@ -1,6 +1,7 @@
 // Public entry point of article extraction: one call, one result. The crawler worker, the CLI and
 // the benchmark all come through here; the recipe itself lives in orchestrator.ts.
 import type { TemplateState } from "./template.ts";
+import type { CheerioAPI } from "./dom.ts";
 import { runExtraction } from "./orchestrator.ts";
 
 export interface ExtractOptions {
@@ -8,6 +9,12 @@ export interface ExtractOptions {
   url: string;
   /** The site's template (from ./template.ts), when the site has one. */
   template?: TemplateState;
+  /**
+   * The page already parsed with parseHtml (lib/extract/dom.ts) from this same `html`: used instead of
+   * parsing again. The extractor MODIFIES it (cleaning, template removal): read what needs the
+   * untouched page before handing it over.
+   */
+  document?: CheerioAPI;
 }
 
 export interface ExtractResult {

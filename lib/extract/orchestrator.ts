@@ -1,7 +1,7 @@
 // The extraction recipe. Each fallback runs only when the step before found too little text
 // (< MIN_TEXT_CHARS), and the result records which step won and why:
 //
-//   1. Parse once (htmlparser2); read the metadata from the untouched document.
+//   1. Parse once (htmlparser2; or take the caller's parse of the same html); read the metadata from the untouched document.
 //   2. Template: when the site's template is ready, remove the text nodes it holds (tag path + text,
 //      lib/extract/template.ts); the steps below then run on what is left, so the template removes
 //      site furniture and density/blocks pick the article among the page-specific rest.
@@ -23,6 +23,8 @@ import { scoreBlocks, CONTENT_PROBABILITY } from "./blocks.ts";
 import { sanitizeArticleHtml } from "./sanitize.ts";
 import { removeTemplateNodes } from "./apply-template.ts";
 import { readMetadata } from "./read-metadata.ts";
+import { findKnownContainers } from "./known-container.ts";
+import { pruneDiscardable } from "./prune.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 
 /** Characters of text below which a step has found "too little" and the next step runs. */
@@ -33,13 +35,13 @@ const MIN_TEXT_CHARS = extractDefaults.minTextChars;
  * container already passed one test, so the classifier only removes what it is fairly sure of
  * (measured on WCXB even ids: a stricter cut loses more article words than boilerplate).
  */
-const IN_CONTAINER_MIN_PROBABILITY = 0.3;
+const IN_CONTAINER_MIN_PROBABILITY = Number(process.env.X_IN ?? 0.3);
 
 /**
  * Outside the container a block joins the content when the classifier is this sure: content the
  * density scorer cannot see (text outside <p>, pages made of many short sections).
  */
-const OUTSIDE_MIN_PROBABILITY = 0.7;
+const OUTSIDE_MIN_PROBABILITY = Number(process.env.X_OUT ?? 0.7);
 /** …and has at most this share of its words inside links (link lists are navigation, not content). */
 const OUTSIDE_MAX_LINK_SHARE = 0.5;
 
@@ -47,7 +49,7 @@ interface Outcome { blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock
 
 export function runExtraction(html: string, opts: ExtractOptions): ExtractResult {
   // 1. parse + metadata
-  const $ = parseHtml(html);
+  const $ = opts.document ?? parseHtml(html);
   const meta = readMetadata($, opts.url);
   const tried: string[] = [];
   let best: Outcome | null = null;
@@ -63,7 +65,7 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   // 3. density + blocks
   removeBoilerplate(body, { dropFurniture: true });
   const won =
-    consider(densityWithBlocks(body, templated ? "template" : "density+blocks", templated ? `template removed ${templated.removed} text nodes; ` : "")) ||
+    consider(chooseCandidate(body, templated ? "template" : "density+blocks", templated ? `template removed ${templated.removed} text nodes; ` : "")) ||
     // 4. blocks alone
     consider(blocksAlone(body)) ||
     // 5. relax
@@ -82,10 +84,45 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   };
 }
 
+const X = (k: string, d: number) => Number(process.env[k] ?? d);
+
+/** Text a named container must yield to be taken (trafilatura's MIN_EXTRACTED_SIZE). */
+const MIN_KNOWN_CHARS = X("X_MINK", 250);
+
+function knownContainer(body: ParentNode, method: string, prefix: string): Outcome | null {
+  for (const el of findKnownContainers(body)) {
+    const pruned = pruneDiscardable([el]);
+    const all = segmentBlocks(el);
+    const probs = scoreBlocks(all);
+    const blocks: TextBlock[] = [], dropped: TextBlock[] = [];
+    all.forEach((b, i) => (probs[i] >= IN_CONTAINER_MIN_PROBABILITY && !isLinkList(b) ? blocks : dropped).push(b));
+    if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
+    return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks` };
+  }
+  return null;
+}
+
+function isLinkList(b: TextBlock): boolean {
+  return b.words > 0 && b.linkWords / b.words > X("X_LL", 0.5) && b.words < X("X_LLW", 30);
+}
+
+function chooseCandidate(body: ParentNode, method: string, prefix: string): Outcome | null {
+  const mode = process.env.X_MODE ?? "choose";
+  if (mode === "old") return densityWithBlocks(body, method, prefix);
+  const known = knownContainer(body, method, prefix);
+  const dens = densityWithBlocks(body, method, prefix);
+  if (!known) return dens;
+  if (!dens) return known;
+  const k = textLength(known.blocks), d = textLength(dens.blocks);
+  if (d > k * X("X_RATIO", 2)) return dens;
+  return known;
+}
+
 function densityWithBlocks(body: ParentNode, method: string, prefix: string): Outcome | null {
   const density = scoreDensity(body);
   const roots = selectContentRoots(density);
   if (roots.length === 0) return null;
+  if (process.env.X_PRUNED_DENS !== "0") pruneDiscardable(roots);
   const all = segmentBlocks(body);
   const probs = scoreBlocks(all);
   const inside = new Set<Element>(roots);
