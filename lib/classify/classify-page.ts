@@ -1,12 +1,14 @@
 // The classifier as the pipeline calls it: one page in, a decision with its score and a short
 // human reason out. Pure: the caller supplies the model (loadActiveClassifier) and the extraction.
 import type { CheerioAPI } from "cheerio";
-import { computeFeatures, FEATURE_NAMES, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
+import { computeFeatures, FEATURE_NAMES, type DocumentFacts, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
 import type { Classifier } from "./model.ts";
 
 export interface ClassifyInput {
   html?: string;
   $?: CheerioAPI;
+  /** DOM facts read before the page was handed to the extractor (features.ts readDocumentFacts). */
+  document?: DocumentFacts;
   url: string;
   extraction: ExtractionInput;
 }

@@ -18,8 +18,29 @@ export interface ExtractionInput {
 export interface FeatureInput {
   html?: string;
   $?: CheerioAPI;
+  /** What the DOM says, read beforehand (readDocumentFacts): lets the caller hand the parsed page to a
+   *  step that modifies it (the extractor) and still classify from the untouched page. Wins over html/$. */
+  document?: DocumentFacts;
   url: string;
   extraction: ExtractionInput;
+}
+
+/** The DOM-derived part of the features: one walk over the untouched page and its meta tags. */
+export interface DocumentFacts {
+  page: PageMeasure;
+  meta: MetaSignals;
+  articleMeta: boolean;
+  metaDescription: string;
+}
+
+/** Read the DOM-derived facts from a parsed page (only read, never modified). */
+export function readDocumentFacts($: CheerioAPI): DocumentFacts {
+  return {
+    page: measurePage($),
+    meta: readMetadata($),
+    articleMeta: $('meta[property^="article:"], meta[name^="article:"]').length > 0,
+    metaDescription: $('meta[name="description"], meta[property="og:description"]').first().attr("content") ?? "",
+  };
 }
 
 /** Raw observations kept beside the vector, for the human-readable reason. */
@@ -170,11 +191,11 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 
 /** Compute the feature vector (FEATURE_NAMES order) and the facts behind it. */
 export function computeFeatures(input: FeatureInput): PageFeatures {
-  const $ = input.$ ?? load(input.html ?? "", { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  const doc = input.document
+    ?? readDocumentFacts(input.$ ?? load(input.html ?? "", { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } }));
+  const { page, meta, articleMeta, metaDescription } = doc;
   const { title, text } = input.extraction;
   const url = parseUrl(input.url);
-  const page = measurePage($);
-  const meta = readMetadata($);
   const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   const words = countWords(text);
   const lower = text.toLowerCase();
@@ -203,8 +224,6 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const tokens = lower.match(/[\p{L}]+/gu) ?? [];
   const stopwords = tokens.filter((w) => STOPWORDS.has(w)).length;
   const digits = (text.match(/\p{N}/gu) ?? []).length;
-  const articleMeta = $('meta[property^="article:"], meta[name^="article:"]').length > 0;
-  const metaDescription = $('meta[name="description"], meta[property="og:description"]').first().attr("content") ?? "";
 
   const values: Record<FeatureName, number> = {
     log_text_chars: Math.log1p(text.length),
@@ -284,7 +303,7 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
 
 // ---- page measurements: one walk over the DOM ----
 
-interface PageMeasure {
+export interface PageMeasure {
   text: string;
   chars: number;
   linkChars: number;
@@ -377,7 +396,7 @@ function containsLink(node: Element, depth: number): boolean {
 
 // ---- metadata ----
 
-interface MetaSignals {
+export interface MetaSignals {
   ogType: string | null;
   jsonLdTypes: string[];
   dateMeta: boolean;

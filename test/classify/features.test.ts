@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { computeFeatures, FEATURE_NAMES, type FeatureName } from "../../lib/classify/features.ts";
+import { computeFeatures, FEATURE_NAMES, readDocumentFacts, type FeatureName } from "../../lib/classify/features.ts";
+import { parseHtml } from "../../lib/extract/dom.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
 import { preparePage } from "../../lib/classify/prepare-page.ts";
 import { classifyPage } from "../../lib/classify/classify-page.ts";
 import { loadDefaultClassifier } from "../../lib/classify/active-model.ts";
@@ -94,5 +96,21 @@ describe("classifyPage with the shipped default model", () => {
     const text = "We use cookies. Contact us about your data. Privacy questions go to our data protection officer.";
     const d = classifyPage(model, { html: `<html><head><title>Privacy Policy</title></head><body><p>${text}</p></body></html>`, url: "https://example.org/privacy-policy/", extraction: { title: "Privacy Policy", text } });
     expect(d.isNews).toBe(false);
+  });
+});
+
+describe("features from DOM facts read before extraction", () => {
+  it("equal the features computed from the html, although the extractor then modifies the parsed page", () => {
+    for (const file of Object.keys(urls)) {
+      const p = page(file);
+      const $ = parseHtml(p.html!);
+      const document = readDocumentFacts($);
+      const extraction = extractArticle(p.html!, { url: p.url, document: $ });
+      expect(extraction, file).toEqual(p.extraction);
+      const shared = computeFeatures({ url: p.url, extraction, document });
+      const own = computeFeatures(p);
+      expect([...shared.vector], file).toEqual([...own.vector]);
+      expect(shared.facts, file).toEqual(own.facts);
+    }
   });
 });
