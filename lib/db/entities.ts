@@ -6,21 +6,31 @@ import type { Db } from "./client.ts";
 import type { EntityMention } from "../entities/types.ts";
 import { countEntities, type EntityCount } from "../entities/extract-entities.ts";
 
-/** Replace an article's entities; returns the counted entities. */
+/** Entities per INSERT: 3 bound values each (2 for the link rows), far below SQLite's variable limit. */
+const ENTITY_CHUNK_ROWS = 300;
+
+/**
+ * Replace an article's entities; returns the counted entities. A few set-wise statements in one
+ * batch transaction (the worker runs this for every original news article, ~30 entities each: one
+ * upsert and one insert per entity cost ~60 round trips through the client).
+ */
 export async function saveArticleEntities(db: Db, articleId: number, mentions: EntityMention[]): Promise<EntityCount[]> {
   const counts = countEntities(mentions);
-  await db.$transaction(async (tx) => {
-    await tx.articleEntity.deleteMany({ where: { articleId } });
-    for (const c of counts) {
-      const entity = await tx.entity.upsert({
-        where: { key: c.key },
-        create: { key: c.key, name: c.name, type: c.type },
-        update: {},
-        select: { id: true },
-      });
-      await tx.articleEntity.create({ data: { articleId, entityId: entity.id, mentions: c.mentions } });
-    }
-  });
+  const statements = [db.$executeRawUnsafe(`DELETE FROM "ArticleEntity" WHERE "articleId" = ?`, articleId)];
+  for (let i = 0; i < counts.length; i += ENTITY_CHUNK_ROWS) {
+    const chunk = counts.slice(i, i + ENTITY_CHUNK_ROWS);
+    // New keys get a row (the first spelling seen names it); existing ones are left as they are.
+    statements.push(db.$executeRawUnsafe(
+      `INSERT INTO "Entity" ("key", "name", "type") VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")} ON CONFLICT ("key") DO NOTHING`,
+      ...chunk.flatMap((c) => [c.key, c.name, c.type]),
+    ));
+    statements.push(db.$executeRawUnsafe(
+      `INSERT INTO "ArticleEntity" ("articleId", "entityId", "mentions")
+       SELECT ?, e."id", v."column2" FROM (VALUES ${chunk.map(() => "(?, ?)").join(", ")}) v JOIN "Entity" e ON e."key" = v."column1"`,
+      articleId, ...chunk.flatMap((c) => [c.key, c.mentions]),
+    ));
+  }
+  await db.$transaction(statements);
   return counts;
 }
 
