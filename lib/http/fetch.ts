@@ -1,6 +1,6 @@
 // fetchUrl: one HTTP(S) GET with every limit a crawler on the open web needs.
 // node:http/https with a custom `lookup`, so the SSRF guard judges the address actually connected
-// to, on every redirect hop; connect / read / total timeouts; a cap on DECOMPRESSED body bytes
+// to, on every redirect hop (connections are kept alive per host, pooled per SSRF policy); connect / read / total timeouts; a cap on DECOMPRESSED body bytes
 // (gzip, deflate, br: a bomb stops at the cap); redirect limits and loop detection; conditional GET;
 // throttling (429, 503 + Retry-After) as ThrottledError; with `requireHtml`, non-HTML is refused by
 // Content-Type and by sniffing the first bytes before the rest is downloaded.
@@ -65,6 +65,35 @@ export interface FetchResponse {
 }
 
 export const DEFAULT_ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
+
+/** ms an idle kept-alive connection waits for the next request to its host before it is closed. */
+const IDLE_SOCKET_TIMEOUT_MS = 4_000;
+/** Idle connections kept per host (the host limiter allows a few requests in flight per host). */
+const MAX_IDLE_SOCKETS_PER_HOST = 4;
+
+/**
+ * Keep-alive agents: consecutive fetches from one host reuse the TCP (and TLS) connection. One pair
+ * per SSRF policy, because the guard judges an address when a connection is made: a socket opened
+ * under "private networks allowed" must never serve a request that forbids them. A predicate policy
+ * (allow only some addresses) gets no pooling.
+ */
+const agents = {
+  strict: { http: newHttpAgent(), https: newHttpsAgent() },
+  private: { http: newHttpAgent(), https: newHttpsAgent() },
+};
+
+function newHttpAgent(): http.Agent {
+  return new http.Agent({ keepAlive: true, maxFreeSockets: MAX_IDLE_SOCKETS_PER_HOST, timeout: IDLE_SOCKET_TIMEOUT_MS, scheduling: "lifo" });
+}
+function newHttpsAgent(): https.Agent {
+  return new https.Agent({ keepAlive: true, maxFreeSockets: MAX_IDLE_SOCKETS_PER_HOST, timeout: IDLE_SOCKET_TIMEOUT_MS, scheduling: "lifo" });
+}
+
+function agentFor(isHttps: boolean, allowPrivate: FetchOptions["allowPrivateNetwork"]): http.Agent | false {
+  if (typeof allowPrivate === "function") return false;
+  const pair = allowPrivate ? agents.private : agents.strict;
+  return isHttps ? pair.https : pair.http;
+}
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** The SSRF verdict for one resolved address under the caller's allowPrivateNetwork setting. */
@@ -157,7 +186,7 @@ function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBo
       path: `${u.pathname}${u.search}`,
       method: "GET",
       headers,
-      agent: false,
+      agent: agentFor(isHttps, o.allowPrivateNetwork),
       lookup: guardedLookup(o.allowPrivateNetwork),
     };
     if (isHttps && !net.isIP(u.hostname.replace(/^\[|\]$/g, ""))) reqOpts.servername = u.hostname;
@@ -186,9 +215,12 @@ function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBo
     req.on("socket", (socket) => {
       const connected = () => {
         clearTimeout(connectTimer);
-        socket.setTimeout(o.readTimeoutMs, () => fail(new TimeoutError("read", o.readTimeoutMs, url)));
+        // Per request (not per socket): a kept-alive socket carries many requests.
+        req.setTimeout(o.readTimeoutMs, () => fail(new TimeoutError("read", o.readTimeoutMs, url)));
       };
-      socket.once(isHttps ? "secureConnect" : "connect", connected);
+      // A reused keep-alive socket is connected already.
+      if (req.reusedSocket) connected();
+      else socket.once(isHttps ? "secureConnect" : "connect", connected);
     });
     req.on("error", fail);
     req.on("response", (res) => {
