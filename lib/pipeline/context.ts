@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import { loadActiveClassifier } from "../classify/active-model.ts";
 import { classifyPage } from "../classify/classify-page.ts";
 import { getSiteTemplate, saveSiteTemplate } from "../db/templates.ts";
-import { newTemplate, pageEntries, updateTemplate, type TemplateState } from "../extract/template.ts";
+import { newTemplate, pageEntries, updateTemplate, type PageEntries, type TemplateState } from "../extract/template.ts";
 import type { PageClassifier } from "./process.ts";
 
 /** ms a loaded classifier is used before the active model is looked up again (retrain → live in ≤ 1 min). */
@@ -27,8 +27,8 @@ export async function getPageClassifier(db: Db, now = Date.now()): Promise<PageC
   if (cached && now - cached.loadedAt < CLASSIFIER_TTL_MS) return cached.classify;
   const loaded = await loadActiveClassifier(db);
   const source = loaded.modelVersionId === null ? "default model" : `model v${loaded.modelVersionId}`;
-  const classify: PageClassifier = ({ html, url, extraction }) => {
-    const d = classifyPage(loaded.classifier, { html, url, extraction });
+  const classify: PageClassifier = ({ html, url, extraction, document }) => {
+    const d = classifyPage(loaded.classifier, document ? { document, url, extraction } : { html, url, extraction });
     return { isNews: d.isNews, score: d.score, reason: `${d.reason} (${source})`, modelVersionId: loaded.modelVersionId };
   };
   classifiers.set(db, { classify, loadedAt: now });
@@ -56,10 +56,10 @@ export async function getTemplate(db: Db, siteId: number, now = Date.now()): Pro
   return stored?.template ?? null;
 }
 
-/** Stream one page into its site's template and store the result. */
-export async function learnTemplate(db: Db, siteId: number, html: string, now = Date.now()): Promise<TemplateState> {
+/** Stream one page (its html, or its entries already read with pageEntries) into its site's template and store the result. */
+export async function learnTemplate(db: Db, siteId: number, page: string | PageEntries, now = Date.now()): Promise<TemplateState> {
   const current = (await getTemplate(db, siteId, now)) ?? newTemplate();
-  const next = updateTemplate(current, pageEntries(html));
+  const next = updateTemplate(current, typeof page === "string" ? pageEntries(page) : page);
   await saveSiteTemplate(db, siteId, next);
   remember(siteCache(db), siteId, { template: next, loadedAt: siteCache(db).get(siteId)?.loadedAt ?? now });
   return next;

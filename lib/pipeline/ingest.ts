@@ -8,15 +8,22 @@ import { findDuplicate, saveDedupResult } from "../db/dedup.ts";
 import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory } from "../db/stories.ts";
 import { extractEntities } from "../entities/extract-entities.ts";
-import { isTemplateReady } from "../extract/template.ts";
+import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
+import { isTemplateReady, pageEntries } from "../extract/template.ts";
 import { processPage, type ArticleDraft, type PageClassifier } from "./process.ts";
 import { getPageClassifier, getTemplate, learnTemplate } from "./context.ts";
+import { timeStage, timeStageAsync, type StageClock } from "./stage-clock.ts";
 
 export type IngestOutcome = "article" | "not_news" | "duplicate" | "too_short";
 
 export interface IngestInput extends FetchedPage {
   /** Already decoded by the caller (the worker decodes to find links); decoded here otherwise. */
   decoded?: DecodedHtml;
+  /**
+   * `decoded.text` already parsed with parseHtml (lib/extract/dom.ts), e.g. by the worker for links:
+   * reused for template entries, classifier and extraction. The pipeline MODIFIES it (extraction).
+   */
+  document?: CheerioAPI;
 }
 
 export interface IngestContext {
@@ -24,6 +31,8 @@ export interface IngestContext {
   classify?: PageClassifier | null;
   /** Use and update the site's template (default true). */
   templates?: boolean;
+  /** CPU time per stage (benchmark: lib/pipeline/stage-clock.ts). */
+  clock?: StageClock;
 }
 
 export interface IngestResult {
@@ -42,9 +51,11 @@ export interface IngestResult {
  * 5. Record the page's outcome and its reason.
  */
 export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext = {}): Promise<IngestResult> {
-  const decoded = input.decoded ?? decodeHtml(input.body, input.contentType);
-  const page = await savePage(db, { ...input, charset: decoded.charset, charsetSource: decoded.source });
-  return processStoredPage(db, { pageId: page.id, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text }, ctx);
+  const decoded = input.decoded ?? timeStage(ctx.clock, "decode", () => decodeHtml(input.body, input.contentType));
+  const { document, decoded: _decoded, ...fetched } = input;
+  void _decoded;
+  const page = await timeStageAsync(ctx.clock, "db: page", () => savePage(db, { ...fetched, charset: decoded.charset, charsetSource: decoded.source }));
+  return processStoredPage(db, { pageId: page.id, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined }, ctx);
 }
 
 /** Re-run extraction and everything after it on a stored page, without fetching. */
@@ -57,49 +68,65 @@ export async function reprocessPage(db: Db, pageId: number, ctx: IngestContext =
 
 async function processStoredPage(
   db: Db,
-  page: { pageId: number; siteId: number; finalUrl: string; html: string },
+  page: { pageId: number; siteId: number; finalUrl: string; html: string; document?: CheerioAPI },
   ctx: IngestContext,
 ): Promise<IngestResult> {
+  const { clock } = ctx;
   const classify = ctx.classify === undefined ? await getPageClassifier(db) : ctx.classify;
   const useTemplates = ctx.templates ?? true;
   const template = useTemplates ? await getTemplate(db, page.siteId) : null;
+  // One parse serves template entries (read first), classifier facts and extraction (which modifies it).
+  const document = page.document ?? timeStage(clock, "parse", () => parseHtml(page.html));
+  const entries = useTemplates ? timeStage(clock, "template", () => pageEntries(document)) : null;
   const result = processPage({
-    finalUrl: page.finalUrl, html: page.html, classify, template: template && isTemplateReady(template) ? template : null,
+    finalUrl: page.finalUrl, html: page.html, classify, template: template && isTemplateReady(template) ? template : null, document, clock,
   });
-  if (useTemplates) await learnTemplate(db, page.siteId, page.html);
+  if (entries) await timeStageAsync(clock, "template", () => learnTemplate(db, page.siteId, entries));
   if (!result.ok) {
-    await setPageOutcome(db, page.pageId, result.reason, result.detail);
+    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, result.reason, result.detail));
     return { outcome: result.reason, reason: result.detail, pageId: page.pageId };
   }
   const draft = result.article;
-  const existing = await findArticleByPage(db, page.pageId);
-  const existingId = existing?.id ?? null;
-  const found = await findDuplicate(db, {
-    url: draft.url, contentHash: draft.contentHash, simhash: draft.simhash, excludeArticleId: existingId ?? undefined,
+  return storeArticle(db, page, draft, clock);
+}
+
+/** 3–5 of ingestPage: duplicates, the article row, entities and story, the page's outcome. */
+async function storeArticle(db: Db, page: { pageId: number; siteId: number }, draft: ArticleDraft, clock: StageClock | undefined): Promise<IngestResult> {
+  const { existing, found } = await timeStageAsync(clock, "db: dedup", async () => {
+    const existing = await findArticleByPage(db, page.pageId);
+    const found = await findDuplicate(db, {
+      url: draft.url, contentHash: draft.contentHash, simhash: draft.simhash, excludeArticleId: existing?.id ?? undefined,
+    });
+    return { existing, found };
   });
+  const existingId = existing?.id ?? null;
   // On re-processing, the page's own copies point back at it: an article is never its own duplicate.
   const dup = found && found.originalId !== existingId ? found : null;
   if (dup?.kind === "canonical") {
     const reason = `same canonical URL as article ${dup.originalId}`;
-    await setPageOutcome(db, page.pageId, "duplicate", reason);
+    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason));
     return { outcome: "duplicate", reason, pageId: page.pageId };
   }
-  const article = await saveArticle(db, page.pageId, page.siteId, draft);
-  await saveDedupResult(db, article.id, draft.simhash, dup);
+  const article = await timeStageAsync(clock, "db: article", async () => {
+    const article = await saveArticle(db, page.pageId, page.siteId, draft);
+    await saveDedupResult(db, article.id, draft.simhash, dup);
+    return article;
+  });
   // A re-processed article keeps the story it already has.
-  if (!dup && draft.isNews && !existing?.storyId) await groupArticle(db, article.id, draft);
+  if (!dup && draft.isNews && !existing?.storyId) await groupArticle(db, article.id, draft, clock);
   const [outcome, reason]: [IngestOutcome, string] = dup
     ? ["duplicate", `${dup.kind} duplicate of article ${dup.originalId}`]
     : draft.isNews ? ["article", draft.decisionReason] : ["not_news", draft.decisionReason];
-  await setPageOutcome(db, page.pageId, outcome, reason);
+  await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, outcome, reason));
   return { outcome, reason, pageId: page.pageId, articleId: article.id };
 }
 
 /** Entities of an original news article, then the story it belongs to. */
-async function groupArticle(db: Db, articleId: number, draft: ArticleDraft): Promise<void> {
-  const entities = await saveArticleEntities(db, articleId, extractEntities(`${draft.title}\n\n${draft.text}`));
-  await assignStory(db, {
+async function groupArticle(db: Db, articleId: number, draft: ArticleDraft, clock: StageClock | undefined): Promise<void> {
+  const mentions = timeStage(clock, "entities", () => extractEntities(`${draft.title}\n\n${draft.text}`));
+  const entities = await timeStageAsync(clock, "db: entities", () => saveArticleEntities(db, articleId, mentions));
+  await timeStageAsync(clock, "story", () => assignStory(db, {
     id: articleId, title: draft.title, lead: draft.lead, text: draft.text,
     publishedAt: draft.publishedAt ?? undefined, url: draft.url, entities,
-  });
+  }));
 }

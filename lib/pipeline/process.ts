@@ -1,9 +1,12 @@
 // The pure middle of the pipeline: one decoded page + its context → an article draft or a
 // rejection reason. No I/O: the caller (ingest.ts) loads the context and persists the result.
 import { extractArticle, type ExtractResult } from "../extract/index.ts";
+import type { CheerioAPI } from "../extract/dom.ts";
 import type { TemplateState } from "../extract/template.ts";
+import { readDocumentFacts, type DocumentFacts } from "../classify/features.ts";
 import { fingerprint } from "../dedup/fingerprint.ts";
 import { extractDefaults } from "../config.ts";
+import { timeStage, type StageClock } from "./stage-clock.ts";
 
 /** Characters of the lead shown in lists and used for story similarity: about two sentences. */
 const LEAD_CHARS = 400;
@@ -15,8 +18,11 @@ export interface PageDecision {
   modelVersionId?: number | null;
 }
 
-/** Decides "news or not?" from the page and its extraction (lib/classify supplies the real one). */
-export type PageClassifier = (page: { html: string; url: string; extraction: ExtractResult }) => PageDecision;
+/**
+ * Decides "news or not?" from the page and its extraction (lib/classify supplies the real one).
+ * `document`: the page's DOM facts, read before extraction modified the parsed page (saves a parse).
+ */
+export type PageClassifier = (page: { html: string; url: string; extraction: ExtractResult; document?: DocumentFacts }) => PageDecision;
 
 export interface ProcessInput {
   /** URL after redirects. */
@@ -24,6 +30,13 @@ export interface ProcessInput {
   html: string;
   template?: TemplateState | null;
   classify?: PageClassifier | null;
+  /**
+   * `html` already parsed with parseHtml (lib/extract/dom.ts): the one parse the crawler shares between
+   * links, template entries, classifier and extraction. Extraction modifies it; parsed here when absent.
+   */
+  document?: CheerioAPI;
+  /** CPU time per stage (benchmark). */
+  clock?: StageClock;
 }
 
 export interface ArticleDraft {
@@ -76,21 +89,26 @@ function articleUrl(canonical: string | null, finalUrl: string): string {
 }
 
 /**
- * 1. Extract the article (template, density, blocks: see lib/extract/orchestrator.ts).
+ * 1. Read the classifier's DOM facts from the untouched parse (when given one), then extract the
+ *    article (template, density, blocks: see lib/extract/orchestrator.ts).
  * 2. Reject pages with too little text to be an article.
  * 3. Classify news / not news (kept either way, with the reason, so an admin can undo it).
  * 4. Fingerprint the text for duplicate detection.
  */
 export function processPage(input: ProcessInput): ProcessResult {
-  const extraction = extractArticle(input.html, { url: input.finalUrl, template: input.template ?? undefined });
+  const { clock } = input;
+  // The classifier's DOM facts come from the untouched page: read them before extraction modifies it.
+  const document = input.document && input.classify ? timeStage(clock, "classify", () => readDocumentFacts(input.document!)) : undefined;
+  const extraction = timeStage(clock, "extract", () =>
+    extractArticle(input.html, { url: input.finalUrl, template: input.template ?? undefined, document: input.document }));
   const text = extraction.text.trim();
   if (text.length < extractDefaults.minTextChars) {
     return { ok: false, reason: "too_short", detail: `${text.length} characters of text (< ${extractDefaults.minTextChars})`, extraction };
   }
   const decision: PageDecision = input.classify
-    ? input.classify({ html: input.html, url: input.finalUrl, extraction })
+    ? timeStage(clock, "classify", () => input.classify!({ html: input.html, url: input.finalUrl, extraction, document }))
     : { isNews: true, score: null, reason: "no classifier loaded" };
-  const fp = fingerprint(text);
+  const fp = timeStage(clock, "fingerprint", () => fingerprint(text));
   return {
     ok: true,
     extraction,
