@@ -2,6 +2,7 @@
 import type { Db } from "../db/client.ts";
 import type { HostMap } from "../http/hostmap.ts";
 import type { Logger } from "../log.ts";
+import type { StageClock } from "../pipeline/stage-clock.ts";
 import type { HostLimiter } from "./host-limiter.ts";
 import type { RobotsGate } from "./robots-gate.ts";
 import type { SiteCache } from "./site-cache.ts";
@@ -34,4 +35,6 @@ export interface CrawlContext {
   stopping: AbortSignal;
   /** Aborted a grace period later: fetches still in flight are cut off. */
   signal: AbortSignal;
+  /** CPU time per stage (benchmark; exact with concurrency 1: lib/pipeline/stage-clock.ts). */
+  clock?: StageClock;
 }

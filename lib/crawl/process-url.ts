@@ -1,6 +1,5 @@
 // One leased frontier URL, start to end. Never throws: every failure ends as a settled row with its
 // stable error key (and the site's last error), a FetchAttempt row and a retry decision.
-import * as cheerio from "cheerio";
 import { recordFetchAttempt, deferUrl, settleUrl, type FetchOutcome } from "../db/frontier.ts";
 import { recordSiteError, setHostBackoff, type CrawlSite } from "../db/sites.ts";
 import { parseDiscoveryDocument } from "../discover/document.ts";
@@ -10,7 +9,9 @@ import { decodeHtml } from "../encoding/decode.ts";
 import { FetchError, ThrottledError, toFetchError } from "../http/errors.ts";
 import { fetchUrl, type FetchResponse } from "../http/fetch.ts";
 import { extractLinks, findFeedLinks } from "../html/links.ts";
+import { parseHtml } from "../extract/dom.ts";
 import { ingestPage } from "../pipeline/ingest.ts";
+import { timeStage, timeStageAsync } from "../pipeline/stage-clock.ts";
 import { decideRetry, nextRecheckIntervalSec } from "../frontier/schedule.ts";
 import { RECHECKED_KINDS, type LeasedUrl } from "../frontier/types.ts";
 import type { CrawlContext } from "./context.ts";
@@ -55,7 +56,7 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
     release = await ctx.limiter.acquire(host, { delayMs: Math.max(site.crawlDelayMs, robots.delayMs), concurrency: site.maxConcurrency }, ctx.stopping);
     const rechecked = RECHECKED_KINDS.has(row.kind);
     fetchStartedAt = performance.now();
-    response = await fetchUrl(row.url, {
+    response = await timeStageAsync(ctx.clock, "fetch", () => fetchUrl(row.url, {
       ...ctx.fetchLimits,
       userAgent: ctx.userAgent,
       allowPrivateNetwork: ctx.allowPrivateNetwork || site.allowPrivateNetwork,
@@ -65,15 +66,17 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
       accept: row.kind === "feed" || row.kind === "sitemap" ? DISCOVERY_ACCEPT : undefined,
       etag: rechecked ? row.etag : null,
       lastModified: rechecked ? row.lastModified : null,
-    });
+    }));
     release();
     release = null;
     ctx.stats.fetched++;
-    await recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status: response.status, errorKey: null, ms: response.ms, bytes: response.rawBytes });
+    const res = response;
+    await timeStageAsync(ctx.clock, "db: frontier", () =>
+      recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status: res.status, errorKey: null, ms: res.ms, bytes: res.rawBytes }));
     const added = row.kind === "feed" || row.kind === "sitemap"
       ? await readDiscoveryDocument(ctx, site, row, response)
       : await readPage(ctx, site, row, response, robots.sitemaps);
-    return await settleSuccess(ctx, site, row, response, added);
+    return await timeStageAsync(ctx.clock, "db: frontier", () => settleSuccess(ctx, site, row, res, added));
   } catch (err) {
     release?.();
     const ms = fetchStartedAt ? performance.now() - fetchStartedAt : 0;
@@ -101,20 +104,24 @@ async function skipByRobots(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, 
 async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res: FetchResponse, robotsSitemaps: string[]): Promise<number> {
   const firstVisit = row.kind === "seed" && row.recheckIntervalSec === null;
   if (res.notModified) return firstVisit ? enqueueSiteDiscovery(ctx, site, row, [], robotsSitemaps) : 0;
-  const decoded = decodeHtml(res.body, res.contentType);
-  const $ = cheerio.load(decoded.text);
+  const decoded = timeStage(ctx.clock, "decode", () => decodeHtml(res.body, res.contentType));
+  // One htmlparser2 parse (lib/extract/dom.ts) for links first, then for the pipeline (which modifies it).
+  const $ = timeStage(ctx.clock, "parse", () => parseHtml(decoded.text));
   const candidates: Candidate[] = [];
-  for (const link of extractLinks($, res.finalUrl)) {
-    if (/\bnofollow\b/.test(link.rel)) continue;
-    candidates.push({ url: link.url, kind: "page", depth: row.depth + 1 });
-  }
-  const feeds = findFeedLinks($, res.finalUrl);
-  for (const f of feeds) candidates.push({ url: f.url, kind: "feed", depth: row.depth });
-  const added = await enqueueCandidates(ctx, site, row.url, candidates);
+  const feeds = timeStage(ctx.clock, "links", () => {
+    for (const link of extractLinks($, res.finalUrl)) {
+      if (/\bnofollow\b/.test(link.rel)) continue;
+      candidates.push({ url: link.url, kind: "page", depth: row.depth + 1 });
+    }
+    const feeds = findFeedLinks($, res.finalUrl);
+    for (const f of feeds) candidates.push({ url: f.url, kind: "feed", depth: row.depth });
+    return feeds;
+  });
+  const added = await timeStageAsync(ctx.clock, "db: frontier", () => enqueueCandidates(ctx, site, row.url, candidates));
   const result = await ingestPage(ctx.db, {
     siteId: site.id, frontierId: row.id, url: row.url, finalUrl: res.finalUrl, status: res.status,
-    contentType: res.contentType, body: res.body, decoded,
-  });
+    contentType: res.contentType, body: res.body, decoded, document: $,
+  }, { clock: ctx.clock });
   ctx.stats.pages++;
   ctx.stats.outcomes[result.outcome] = (ctx.stats.outcomes[result.outcome] ?? 0) + 1;
   return added + (firstVisit ? await enqueueSiteDiscovery(ctx, site, row, feeds.map((f) => f.url), robotsSitemaps) : 0);

@@ -8,12 +8,15 @@ import type { Db } from "../db/client.ts";
 import { countPendingWork, enqueueUrls, failExhaustedLeases, leaseUrls, releaseLeases } from "../db/frontier.ts";
 import { listSitesWithoutSeed } from "../db/sites.ts";
 import type { LeasedUrl } from "../frontier/types.ts";
+import type { StageClock } from "../pipeline/stage-clock.ts";
 import { readHostMap, type HostMap } from "../http/hostmap.ts";
 import { log as rootLog } from "../log.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import type { CrawlContext, FetchLimits } from "./context.ts";
 import { HostLimiter } from "./host-limiter.ts";
 import { processUrl } from "./process-url.ts";
+import { timeStageAsync } from "../pipeline/stage-clock.ts";
+import { flushTemplates } from "../pipeline/context.ts";
 import { createRobotsGate } from "./robots-gate.ts";
 import { SiteCache } from "./site-cache.ts";
 import { createStats, type CrawlStats } from "./stats.ts";
@@ -48,6 +51,8 @@ export interface WorkerOptions {
   exitWhenIdle?: boolean;
   /** Called after every processed URL. */
   onProgress?: (stats: CrawlStats) => void;
+  /** CPU time per stage (benchmark; exact with concurrency 1: lib/pipeline/stage-clock.ts). */
+  clock?: StageClock;
 }
 
 function defaultWorkerId(): string {
@@ -82,7 +87,8 @@ async function queueMissingSeeds(db: Db): Promise<void> {
  * 1. Housekeeping every few seconds: queue missing seeds, fail URLs whose leases keep expiring.
  * 2. Lease as many URLs as there are free slots, skipping sites this worker already holds enough of.
  * 3. Process each concurrently (process-url.ts); wait for one to finish or for the idle interval.
- * 4. On stop: let in-flight URLs finish for a grace period, abort the rest, release every lease.
+ * 4. On stop: let in-flight URLs finish for a grace period, abort the rest, store unsaved site
+ *    templates, release every lease.
  */
 export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   const env = getEnv();
@@ -108,6 +114,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     log,
     stopping: stopping.signal,
     signal: stopFetches.signal,
+    clock: opts.clock,
   };
   ctx.robots = createRobotsGate(ctx);
   const inFlight = new Map<Promise<void>, LeasedUrl>();
@@ -139,7 +146,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
       let leased = 0;
       if (room > 0) {
         const skipSiteIds = await sitesAtCapacity(ctx, perSite);
-        const rows = await leaseUrls(opts.db, { owner, limit: room, leaseMs, siteIds: opts.siteIds, skipSiteIds });
+        const rows = await timeStageAsync(ctx.clock, "db: frontier", () => leaseUrls(opts.db, { owner, limit: room, leaseMs, siteIds: opts.siteIds, skipSiteIds }));
         for (const row of rows) start(row);
         leased = rows.length;
       }
@@ -188,6 +195,7 @@ async function stopWorker(ctx: CrawlContext, inFlight: Map<Promise<void>, Leased
   } else {
     stopFetches.abort(new Error("worker stopping"));
   }
+  await flushTemplates(ctx.db);
   const released = await releaseLeases(ctx.db, ctx.owner);
   if (released) log.info({ released }, "released leases");
 }

@@ -12,11 +12,19 @@ import type { PageClassifier } from "./process.ts";
 const CLASSIFIER_TTL_MS = 60_000;
 /** ms a cached site template is trusted before re-reading it (other workers update it too). */
 const TEMPLATE_TTL_MS = 30_000;
+/** ms between stores of a site's template once its window is full (a worker stopping stores the rest). */
+const TEMPLATE_SAVE_MS = 5_000;
 /** Sites whose templates are cached at once: bounds memory on large crawls. */
 const TEMPLATE_CACHE_SITES = 200;
 
 interface CachedClassifier { classify: PageClassifier; loadedAt: number }
-interface CachedTemplate { template: TemplateState | null; loadedAt: number }
+interface CachedTemplate {
+  template: TemplateState | null;
+  loadedAt: number;
+  /** When this worker last stored it; `dirty`: pages were added since. */
+  savedAt: number;
+  dirty: boolean;
+}
 
 const classifiers = new WeakMap<Db, CachedClassifier>();
 const templates = new WeakMap<Db, Map<number, CachedTemplate>>();
@@ -51,22 +59,50 @@ export async function getTemplate(db: Db, siteId: number, now = Date.now()): Pro
   const cache = siteCache(db);
   const hit = cache.get(siteId);
   if (hit && now - hit.loadedAt < TEMPLATE_TTL_MS) return hit.template;
+  // Re-read what other workers stored, after storing this worker's own unsaved pages.
+  if (hit?.dirty && hit.template) await saveSiteTemplate(db, siteId, hit.template);
   const stored = await getSiteTemplate(db, siteId);
-  remember(cache, siteId, { template: stored?.template ?? null, loadedAt: now });
+  await remember(db, siteId, { template: stored?.template ?? null, loadedAt: now, savedAt: now, dirty: false });
   return stored?.template ?? null;
 }
 
-/** Stream one page (its html, or its entries already read with pageEntries) into its site's template and store the result. */
+/**
+ * Stream one page (its html, or its entries already read with pageEntries) into its site's template.
+ * Stored at once while the template's window is filling (it becomes usable after a few pages), then
+ * at most every TEMPLATE_SAVE_MS: the state is ~100 KB of JSON and one page changes it little.
+ */
 export async function learnTemplate(db: Db, siteId: number, page: string | PageEntries, now = Date.now()): Promise<TemplateState> {
   const current = (await getTemplate(db, siteId, now)) ?? newTemplate();
   const next = updateTemplate(current, typeof page === "string" ? pageEntries(page) : page);
-  await saveSiteTemplate(db, siteId, next);
-  remember(siteCache(db), siteId, { template: next, loadedAt: siteCache(db).get(siteId)?.loadedAt ?? now });
+  const cached = siteCache(db).get(siteId);
+  const filling = next.pageCount <= next.window;
+  const save = filling || !cached || now - cached.savedAt >= TEMPLATE_SAVE_MS;
+  if (save) await saveSiteTemplate(db, siteId, next);
+  await remember(db, siteId, {
+    template: next, loadedAt: cached?.loadedAt ?? now, savedAt: save ? now : cached!.savedAt, dirty: !save,
+  });
   return next;
 }
 
-function remember(cache: Map<number, CachedTemplate>, siteId: number, entry: CachedTemplate): void {
+/** Store every cached template with unsaved pages (a worker stopping, the end of a reprocess run). */
+export async function flushTemplates(db: Db, now = Date.now()): Promise<number> {
+  let saved = 0;
+  for (const [siteId, entry] of siteCache(db)) {
+    if (!entry.dirty || !entry.template) continue;
+    await saveSiteTemplate(db, siteId, entry.template);
+    entry.dirty = false;
+    entry.savedAt = now;
+    saved++;
+  }
+  return saved;
+}
+
+async function remember(db: Db, siteId: number, entry: CachedTemplate): Promise<void> {
+  const cache = siteCache(db);
   cache.delete(siteId);
   cache.set(siteId, entry);
-  if (cache.size > TEMPLATE_CACHE_SITES) cache.delete(cache.keys().next().value!);
+  if (cache.size <= TEMPLATE_CACHE_SITES) return;
+  const [oldestId, oldest] = cache.entries().next().value!;
+  cache.delete(oldestId);
+  if (oldest.dirty && oldest.template) await saveSiteTemplate(db, oldestId, oldest.template);
 }

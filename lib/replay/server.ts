@@ -28,7 +28,12 @@ export interface ReplayWebOptions {
   extraRoutes?: Record<string, Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
   /** Override robots.txt per host. */
   robots?: Record<string, string>;
+  /** Most recent requests kept in `requests` (default REQUEST_LOG_DEFAULT; 0 keeps none): a long crawl must not grow it forever. */
+  requestLog?: number;
 }
+
+/** Requests remembered by default: enough for a test to inspect a crawl of a few sites. */
+export const REQUEST_LOG_DEFAULT = 1000;
 
 export interface ReplayWeb {
   port: number;
@@ -38,6 +43,7 @@ export interface ReplayWeb {
   hostMap: string;
   /** http://host/ for each replayed host. */
   seedUrl(host: string): string;
+  /** The most recent requests, oldest first (at most `requestLog` of them). */
   requests: { host: string; path: string }[];
   close(): Promise<void>;
 }
@@ -64,6 +70,7 @@ export async function startReplayWeb(opts: ReplayWebOptions = {}): Promise<Repla
     byHost.get(p.host)!.set(p.path, p);
   }
   const requests: { host: string; path: string }[] = [];
+  const requestLog = Math.max(0, opts.requestLog ?? REQUEST_LOG_DEFAULT);
 
   const pageBody = (p: ReplayPage): Buffer => {
     const key = `${p.host}${p.path}`;
@@ -84,7 +91,10 @@ export async function startReplayWeb(opts: ReplayWebOptions = {}): Promise<Repla
   const server: Server = createServer((req, res) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
     const path = req.url ?? "/";
-    requests.push({ host, path });
+    if (requestLog > 0) {
+      requests.push({ host, path });
+      if (requests.length > requestLog) requests.shift();
+    }
     const extra = opts.extraRoutes?.[host]?.[path];
     if (extra) return extra(req, res);
     const site = byHost.get(host);

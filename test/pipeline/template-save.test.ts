@@ -1,0 +1,45 @@
+// learnTemplate stores a site's template on every page while its window fills, then at most every
+// few seconds (the state is ~100 KB); flushTemplates stores what is left (a worker stopping).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { join } from "node:path";
+import { createTestDb, type TestDb } from "../helpers/db.ts";
+import { flushTemplates, getTemplate, learnTemplate } from "../../lib/pipeline/context.ts";
+import { pageEntries, DEFAULT_TEMPLATE_WINDOW } from "../../lib/extract/template.ts";
+import { loadReplayPages, defaultReplayDir } from "../../lib/replay/server.ts";
+
+const npr = loadReplayPages().filter((p) => p.host === "www.npr.org").slice(0, 3)
+  .map((p) => pageEntries(gunzipSync(readFileSync(join(defaultReplayDir, p.file))).toString("utf8")));
+
+describe("site template persistence", () => {
+  let t: TestDb;
+  let siteId: number;
+  beforeAll(async () => {
+    t = await createTestDb();
+    siteId = (await t.db.site.create({ data: { seedUrl: "https://www.npr.org/", host: "www.npr.org", name: "NPR" } })).id;
+  });
+  afterAll(async () => { await t.cleanup(); });
+  const storedCount = async () => (await t.db.siteTemplate.findUnique({ where: { siteId } }))?.pageCount ?? 0;
+
+  it("stores every page while the window fills, then throttles, and flushes the rest", async () => {
+    const start = Date.now();
+    const window = DEFAULT_TEMPLATE_WINDOW;
+    for (let i = 0; i < window; i++) {
+      await learnTemplate(t.db, siteId, npr[i % npr.length]!, start);
+      expect(await storedCount()).toBe(i + 1);
+    }
+    // window full: within TEMPLATE_SAVE_MS further pages stay in this worker's cache
+    for (let i = 0; i < 4; i++) await learnTemplate(t.db, siteId, npr[i % npr.length]!, start + 100);
+    expect(await storedCount()).toBe(window);
+    expect((await getTemplate(t.db, siteId, start + 200))?.pageCount).toBe(window + 4);
+    // seconds later, the next page stores the state again
+    await learnTemplate(t.db, siteId, npr[0]!, start + 6_000);
+    expect(await storedCount()).toBe(window + 5);
+    await learnTemplate(t.db, siteId, npr[1]!, start + 6_100);
+    expect(await storedCount()).toBe(window + 5);
+    expect(await flushTemplates(t.db)).toBe(1);
+    expect(await storedCount()).toBe(window + 6);
+    expect(await flushTemplates(t.db)).toBe(0);
+  });
+});
