@@ -3,6 +3,12 @@ import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Db } from "./client.ts";
 
+/**
+ * zlib level of stored bodies: 4 compresses a 330 KB news page in ~4 ms instead of ~8 ms at the
+ * default 6, for an archive ~5 % larger (measured on 60 WCXB pages: 18.8 % vs 17.8 % of raw size).
+ */
+const PAGE_GZIP_LEVEL = 4;
+
 export interface FetchedPage {
   siteId: number;
   frontierId?: number | null;
@@ -31,7 +37,7 @@ export async function savePage(db: Db, page: FetchedPage): Promise<{ id: number 
     size: page.body.byteLength,
     contentHash: createHash("sha256").update(page.body).digest("hex"),
     fetchedAt: page.fetchedAt ?? new Date(),
-    rawBody: new Uint8Array(gzipSync(page.body)),
+    rawBody: new Uint8Array(gzipSync(page.body, { level: PAGE_GZIP_LEVEL })),
   };
   return db.page.upsert({
     where: { url: page.url },
