@@ -37,32 +37,63 @@ export interface CleanStats { removed: number }
 export function removeBoilerplate(root: ParentNode, opts: CleanOptions = {}): CleanStats {
   const dropFurniture = opts.dropFurniture ?? true;
   const stats = { removed: 0 };
-  cleanChildren(root, dropFurniture, stats);
+  const total = dropFurniture ? visibleChars(root as AnyNode) : 0;
+  cleanChildren(root, { dropFurniture, maxFurnitureChars: total * MAX_FURNITURE_SHARE }, stats);
   return stats;
 }
 
-function cleanChildren(parent: ParentNode, dropFurniture: boolean, stats: CleanStats): void {
+/**
+ * An element the class/id rule matches is kept when it holds more than this share of the page's
+ * text: a page wrapper named "l-outer--nav" or "loading" is the page, not its furniture.
+ */
+const MAX_FURNITURE_SHARE = 0.5;
+
+interface CleanCtx { dropFurniture: boolean; maxFurnitureChars: number }
+
+function cleanChildren(parent: ParentNode, ctx: CleanCtx, stats: CleanStats): void {
   // iterate over a copy: removal splices the live array
   for (const child of [...parent.children]) {
     if (child.type === "comment" || child.type === "directive" || child.type === "cdata") { removeNode(child); continue; }
     if (!isElement(child)) continue;
-    if (shouldDrop(child, dropFurniture)) { removeNode(child); stats.removed++; continue; }
-    cleanChildren(child, dropFurniture, stats);
+    if (shouldDrop(child, ctx)) { removeNode(child); stats.removed++; continue; }
+    cleanChildren(child, ctx, stats);
   }
 }
 
-function shouldDrop(el: Element, dropFurniture: boolean): boolean {
+function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   const name = el.name;
   if (ALWAYS_DROP_TAGS.has(name)) return true;
   if (isHidden(el)) return true;
-  if (!dropFurniture) return false;
+  if (!ctx.dropFurniture) return false;
   if (FURNITURE_TAGS.has(name)) return true;
   if (PROTECTED_TAGS.has(name)) return false;
   const ci = classAndId(el);
-  if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) return true;
+  if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) return visibleChars(el) <= ctx.maxFurnitureChars && !holdsArticleBody(el);
   const role = el.attribs.role;
   if (role === "navigation" || role === "banner" || role === "contentinfo" || role === "complementary" || role === "dialog" || role === "alert") return true;
   return false;
+}
+
+/** An element named as the article body (entry-content, articleBody, ...): furniture never holds one. */
+const ARTICLE_BODY_RE = /(^|[\s_-])(entry-content|post-body|post-content|article-body|article-content|articlebody|article__body|story-body|post-entry)($|[\s_-])/i;
+
+function holdsArticleBody(el: Element): boolean {
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    if (c.attribs.itemprop === "articleBody" || ARTICLE_BODY_RE.test(classAndId(c))) return true;
+    if (holdsArticleBody(c)) return true;
+  }
+  return false;
+}
+
+/** Text characters of a subtree outside scripts and styles. */
+function visibleChars(node: AnyNode): number {
+  if (node.type === "text") return (node as unknown as { data: string }).data.length;
+  if (!isElement(node) && node.type !== "root") return 0;
+  if (isElement(node) && ALWAYS_DROP_TAGS.has(node.name)) return 0;
+  let n = 0;
+  for (const c of (node as ParentNode).children) n += visibleChars(c);
+  return n;
 }
 
 function isHidden(el: Element): boolean {

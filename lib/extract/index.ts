@@ -31,7 +31,7 @@ export interface ExtractResult {
   imageUrl: string | null;
   canonicalUrl: string | null;
   siteName: string | null;
-  /** Which method won: "template" | "density+blocks" | "density" | "blocks" | "body". */
+  /** Which method won: "template" | "container+blocks" | "density+blocks" | "blocks" | "density-relaxed" | "body". */
   method: string;
   /** Why that method won (and what was tried before it). */
   methodReason: string;

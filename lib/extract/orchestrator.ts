@@ -5,9 +5,13 @@
 //   2. Template: when the site's template is ready, remove the text nodes it holds (tag path + text,
 //      lib/extract/template.ts); the steps below then run on what is left, so the template removes
 //      site furniture and density/blocks pick the article among the page-specific rest.
-//   3. Density + blocks: strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture);
-//      the density scorer picks the container (with qualifying siblings); the block classifier
-//      drops the boilerplate blocks inside it.
+//   3. Two candidates after a strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture):
+//      a. density + blocks: the density scorer picks the container (with qualifying siblings), the
+//         block classifier drops the boilerplate blocks inside it and adds confident blocks outside;
+//      b. named container (trafilatura's order of article-body names, known-container.ts), pruned of
+//         share bars, captions, author boxes, related links (prune.ts), link lists dropped.
+//      The named container wins unless it yields too little or density finds far more text
+//      (DENSITY_OVER_KNOWN_RATIO), as trafilatura prefers its own result over its fallbacks.
 //   4. Blocks: the block classifier over the whole cleaned body (pages whose text is not in <p>s).
 //   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
 //      "comment" classes) and take the density container whole.
@@ -35,13 +39,13 @@ const MIN_TEXT_CHARS = extractDefaults.minTextChars;
  * container already passed one test, so the classifier only removes what it is fairly sure of
  * (measured on WCXB even ids: a stricter cut loses more article words than boilerplate).
  */
-const IN_CONTAINER_MIN_PROBABILITY = Number(process.env.X_IN ?? 0.3);
+const IN_CONTAINER_MIN_PROBABILITY = 0.3;
 
 /**
  * Outside the container a block joins the content when the classifier is this sure: content the
  * density scorer cannot see (text outside <p>, pages made of many short sections).
  */
-const OUTSIDE_MIN_PROBABILITY = Number(process.env.X_OUT ?? 0.7);
+const OUTSIDE_MIN_PROBABILITY = 0.7;
 /** …and has at most this share of its words inside links (link lists are navigation, not content). */
 const OUTSIDE_MAX_LINK_SHARE = 0.5;
 
@@ -84,10 +88,19 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   };
 }
 
-const X = (k: string, d: number) => Number(process.env[k] ?? d);
-
-/** Text a named container must yield to be taken (trafilatura's MIN_EXTRACTED_SIZE). */
-const MIN_KNOWN_CHARS = X("X_MINK", 250);
+/** Characters a named container must yield to be taken (trafilatura's MIN_EXTRACTED_SIZE). */
+const MIN_KNOWN_CHARS = 250;
+/**
+ * The density candidate replaces the named container only when it has this many times its text: a
+ * named container that found only part of the page (a service page's first section) loses, one that
+ * merely left out the neighbouring boilerplate wins (tuned on WCXB even ids and the even half of the
+ * trafilatura set: 1.3 gained recall on service pages but cost more snippet precision).
+ */
+const DENSITY_OVER_KNOWN_RATIO = 2;
+/** A block in a named container is a link list (dropped) above this share of words in links… */
+const LINK_LIST_SHARE = 0.5;
+/** …when it is also shorter than this many words (a long linked paragraph is still text). */
+const LINK_LIST_MAX_WORDS = 30;
 
 function knownContainer(body: ParentNode, method: string, prefix: string): Outcome | null {
   for (const el of findKnownContainers(body)) {
@@ -103,18 +116,16 @@ function knownContainer(body: ParentNode, method: string, prefix: string): Outco
 }
 
 function isLinkList(b: TextBlock): boolean {
-  return b.words > 0 && b.linkWords / b.words > X("X_LL", 0.5) && b.words < X("X_LLW", 30);
+  return b.words > 0 && b.linkWords / b.words > LINK_LIST_SHARE && b.words < LINK_LIST_MAX_WORDS;
 }
 
 function chooseCandidate(body: ParentNode, method: string, prefix: string): Outcome | null {
-  const mode = process.env.X_MODE ?? "choose";
-  if (mode === "old") return densityWithBlocks(body, method, prefix);
-  const known = knownContainer(body, method, prefix);
   const dens = densityWithBlocks(body, method, prefix);
+  const known = knownContainer(body, method === "template" ? method : "container+blocks", prefix);
   if (!known) return dens;
   if (!dens) return known;
   const k = textLength(known.blocks), d = textLength(dens.blocks);
-  if (d > k * X("X_RATIO", 2)) return dens;
+  if (d > k * DENSITY_OVER_KNOWN_RATIO) return { ...dens, reason: `${dens.reason}; named container <${known.roots[0] && (known.roots[0] as Element).name}> had ${k} chars against ${d}` };
   return known;
 }
 
@@ -122,7 +133,6 @@ function densityWithBlocks(body: ParentNode, method: string, prefix: string): Ou
   const density = scoreDensity(body);
   const roots = selectContentRoots(density);
   if (roots.length === 0) return null;
-  if (process.env.X_PRUNED_DENS !== "0") pruneDiscardable(roots);
   const all = segmentBlocks(body);
   const probs = scoreBlocks(all);
   const inside = new Set<Element>(roots);

@@ -105,17 +105,33 @@ describe("extractArticle", () => {
     expect(r.text.split("\n\n").length).toBe(3);
     expect(r.text).not.toContain("Home");
     expect(r.text).not.toContain("all rights reserved");
-    expect(r.method).toBe("density+blocks");
-    expect(r.methodReason).toContain("#main");
+    expect(r.method).toBe("container+blocks");
+    expect(r.methodReason).toContain("named container <div#main>");
     expect(r.title).toBe("T");
     expect(r.html).toContain("<p>");
   });
 
   it("relaxes when the strict clean leaves too little text", () => {
-    const html = `<body><div class="sidebar">${para(10)}${para(10)}</div></body>`;
+    const html = `<body><div class="sidebar">${para(10)}</div><footer>${para(12)}${para(12)}</footer></body>`;
     const r = extractArticle(html, { url: "https://example.com/b" });
     expect(r.text.length).toBeGreaterThan(250);
     expect(r.methodReason).toContain("after");
+  });
+
+  it("keeps a furniture-named wrapper that holds most of the page's text", () => {
+    const html = `<body><div class="l-outer l-outer--nav"><div>${para(10)}${para(10)}</div></div><div class="sidebar">${para(2)}</div></body>`;
+    const r = extractArticle(html, { url: "https://example.com/c" });
+    expect(r.text).toContain("story6 sentence words here.");
+    expect(r.methodReason).not.toContain("after");
+  });
+
+  it("prunes share bars, captions and author boxes inside a named article body", () => {
+    const html = `<body><article><div class="entry-content">${para(8)}<figure><img src="a.jpg"><figcaption>Photo caption words here</figcaption></figure>
+      <div class="sharedaddy"><h3>Share this:</h3></div>${para(6, "more")}<div class="author-box"><p>About the author who writes a lot of words.</p></div></div></article></body>`;
+    const r = extractArticle(html, { url: "https://example.com/d" });
+    expect(r.method).toBe("container+blocks");
+    expect(r.text).toContain("more5 sentence words here.");
+    expect(r.text).not.toMatch(/caption|Share this|About the author/);
   });
 
   it("uses a ready site template to remove repeated page furniture", () => {

@@ -1,0 +1,77 @@
+// Pruning inside the chosen content container: the parts of an article page that sit inside the
+// article's own element but are not article text — share bars, related links, author boxes,
+// captions, comments, newsletter boxes, tag lists. The rules follow trafilatura's discard lists
+// (trafilatura/xpaths.py: OVERALL_DISCARD_XPATH, TEASER_DISCARD_XPATH, DISCARD_IMAGE_ELEMENTS,
+// COMMENTS_DISCARD_XPATH; trafilatura/settings.py: MANUALLY_CLEANED), re-expressed as class/id
+// tests. They run only inside the container, where a false hit costs a paragraph, never the
+// page; a match that would take most of the container's text with it is left alone.
+import type { AnyNode, Element, ParentNode } from "./dom.ts";
+import { isElement, measureText, removeNode } from "./dom.ts";
+
+/** Tags whose content is never article text inside the container (trafilatura's MANUALLY_CLEANED). */
+const DROP_TAGS = new Set(["figure", "figcaption", "aside", "footer", "nav", "menu", "audio", "video", "picture", "map", "time", "address", "fieldset", "legend", "dialog", "ins"]);
+
+/** Tags the class/id rules apply to (trafilatura: div, item, list, p, section, span). */
+const RULE_TAGS = new Set(["div", "section", "span", "p", "ul", "ol", "dl", "li", "header", "small", "cite", "table", "blockquote", "h2", "h3", "h4", "h5", "h6"]);
+
+/** Class substrings of boilerplate (OVERALL_DISCARD_XPATH and friends; lower-cased match). */
+const CLASS_SUBSTRINGS = [
+  "footer", "related", "viral", "share-", "sharing", "sharedaddy", "social", "sociable", "syndication", "embedded", "newsletter", "subnav", "cookie",
+  "tags", "tag-list", "tagcloud", "sidebar", "banner", "navbar", "navbox", "navigation", "breadcrumb", "bread-crumb", "author", "button", "byline",
+  "rating", "widget", "attachment", "timestamp", "user-info", "user-profile", "-ad-", "-icon", "article-infos", "infoline", "outbrain",
+  "taboola", "criteo", "consent", "modal", "paid-content", "paidcontent", "obfuscated", "blurred", "side-stories", "related-stories",
+  "most-popular", "message", "permission", "lightbox", "slide", "teaser", "caption", "comment", "akismet", "suggest-links", "noprint",
+  "hide-print", "notloaded", "signin", "subscribe", "promo", "paywall", "advert", "sponsor", "jp-relatedposts", "post-nav",
+  "pagination", "pager", "disclaimer", "copyright", "license", "meta", "bottom",
+];
+/** Class words (whole tokens) of boilerplate, too short to match as substrings. */
+const CLASS_WORDS = new Set(["ad", "ads", "bar", "nav", "menu", "share", "hidden", "hide", "tag", "options", "expand", "next", "prev"]);
+/** Id substrings of boilerplate. */
+const ID_SUBSTRINGS = [
+  "footer", "related", "viral", "shar", "social", "syndication", "newsletter", "cookie", "tags", "sidebar", "banner", "menu", "nav",
+  "breadcrumb", "bread-crumb", "author", "button", "premium-", "paywall", "hidden", "comment", "respond", "akismet", "reply-", "disqus",
+  "caption", "teaser", "jp-", "dpsp-content", "message_container", "bottom",
+];
+
+/** A match is kept when it holds more than this share of the container's text (it is the article). */
+const MAX_PRUNED_SHARE = 0.5;
+
+/** Whether an element's class/id/role marks it as boilerplate inside an article. */
+export function isDiscardable(el: Element): boolean {
+  if (DROP_TAGS.has(el.name)) return true;
+  if (!RULE_TAGS.has(el.name)) return false;
+  const a = el.attribs;
+  const role = a.role;
+  if (role && /nav|complementary|contentinfo|banner/i.test(role)) return true;
+  if (a["data-testid"] === "AuthorCard") return true;
+  const cls = a.class?.toLowerCase();
+  if (cls) {
+    for (const s of CLASS_SUBSTRINGS) if (cls.includes(s)) return !isArticleBodyClass(cls);
+    for (const w of cls.split(/[\s_-]+/)) if (CLASS_WORDS.has(w)) return !isArticleBodyClass(cls);
+  }
+  const id = a.id?.toLowerCase();
+  if (id) for (const s of ID_SUBSTRINGS) if (id.includes(s)) return !isArticleBodyClass(id);
+  return false;
+}
+
+/** Names of article bodies that merely contain a discard word ("entry-content-meta" is not, "post-body" is). */
+function isArticleBodyClass(s: string): boolean {
+  return /(^|\s)(entry-content|post-content|post-body|article-body|article__body|article-content|articlebody|story-body|main-content)(\s|$)/.test(s);
+}
+
+/** Remove discardable descendants of the roots, in place; returns how many elements went. */
+export function pruneDiscardable(roots: ParentNode[]): number {
+  let removed = 0;
+  for (const root of roots) {
+    const total = Math.max(1, measureText(root as AnyNode).chars);
+    const walk = (parent: ParentNode) => {
+      for (const child of [...parent.children]) {
+        if (!isElement(child)) continue;
+        if (isDiscardable(child) && measureText(child).chars <= total * MAX_PRUNED_SHARE) { removeNode(child); removed++; continue; }
+        walk(child);
+      }
+    };
+    walk(root);
+  }
+  return removed;
+}
