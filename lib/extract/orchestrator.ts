@@ -29,6 +29,7 @@ import { removeTemplateNodes } from "./apply-template.ts";
 import { readMetadata } from "./read-metadata.ts";
 import { findKnownContainers } from "./known-container.ts";
 import { pruneDiscardable } from "./prune.ts";
+import { dropDanglingBlocks } from "./trim.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 
 /** Characters of text below which a step has found "too little" and the next step runs. */
@@ -107,8 +108,9 @@ function knownContainer(body: ParentNode, method: string, prefix: string): Outco
     const pruned = pruneDiscardable([el]);
     const all = segmentBlocks(el);
     const probs = scoreBlocks(all);
-    const blocks: TextBlock[] = [], dropped: TextBlock[] = [];
-    all.forEach((b, i) => (probs[i] >= IN_CONTAINER_MIN_PROBABILITY && !isLinkList(b) ? blocks : dropped).push(b));
+    const keep = all.map((b, i) => probs[i] >= IN_CONTAINER_MIN_PROBABILITY && !isLinkList(b));
+    dropDanglingBlocks(all, keep);
+    const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
     return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks` };
   }
@@ -136,12 +138,14 @@ function densityWithBlocks(body: ParentNode, method: string, prefix: string): Ou
   const all = segmentBlocks(body);
   const probs = scoreBlocks(all);
   const inside = new Set<Element>(roots);
-  const blocks: TextBlock[] = [], dropped: TextBlock[] = [];
-  let outside = 0;
-  all.forEach((b, i) => {
-    if (!isInside(b.el, inside)) { if (probs[i] >= OUTSIDE_MIN_PROBABILITY && b.linkWords <= b.words * OUTSIDE_MAX_LINK_SHARE) { blocks.push(b); outside++; } return; }
-    (probs[i] >= IN_CONTAINER_MIN_PROBABILITY ? blocks : dropped).push(b);
-  });
+  const inContainer = all.map((b) => isInside(b.el, inside));
+  const keep = all.map((b, i) => inContainer[i]
+    ? probs[i] >= IN_CONTAINER_MIN_PROBABILITY
+    : probs[i] >= OUTSIDE_MIN_PROBABILITY && b.linkWords <= b.words * OUTSIDE_MAX_LINK_SHARE);
+  dropDanglingBlocks(all, keep);
+  const blocks = all.filter((_, i) => keep[i]);
+  const dropped = all.filter((_, i) => inContainer[i] && !keep[i]);
+  const outside = all.filter((_, i) => !inContainer[i] && keep[i]).length;
   const reason = `${prefix}densest container <${density.best!.name}${idHint(density.best!)}> (score ${Math.round(density.bestScore)}, ${roots.length} root(s)); block classifier dropped ${dropped.length} of ${blocks.length - outside + dropped.length} blocks inside, added ${outside} outside`;
   return { blocks, roots, dropped, method, reason };
 }

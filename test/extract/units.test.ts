@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { parseHtml, bodyOf } from "../../lib/extract/dom.ts";
 import { removeBoilerplate } from "../../lib/extract/clean.ts";
 import { scoreDensity, LEVEL_WEIGHT } from "../../lib/extract/density.ts";
-import { segmentBlocks, countWords } from "../../lib/extract/segment.ts";
+import { segmentBlocks, countWords, type TextBlock } from "../../lib/extract/segment.ts";
+import { dropDanglingBlocks } from "../../lib/extract/trim.ts";
 import { blockFeatures, classifyBlocks, loadBlocksModel, scoreBlocks, FEATURE_NAMES } from "../../lib/extract/blocks.ts";
 import { fitTree, predictTree } from "../../lib/extract/tree.ts";
 import { sanitizeArticleHtml } from "../../lib/extract/sanitize.ts";
@@ -144,5 +145,18 @@ describe("extractArticle", () => {
     expect(withT.text).not.toContain("newsletter");
     expect(withT.text).toContain("topic4x0");
     expect(without.method).toBe("density+blocks");
+  });
+});
+
+describe("dropDanglingBlocks", () => {
+  const block = (text: string, kind: TextBlock["kind"], i: number): TextBlock => ({ index: i, text, kind, words: text.split(" ").length, linkWords: 0, density: 1, el: null, depth: 1 });
+  it("drops ad labels, headings of dropped lists and trailing headings, keeps headings of kept text", () => {
+    const all = [
+      block("Article title", "heading", 0), block("First paragraph of the article text.", "paragraph", 1), block("Anzeige", "other", 2),
+      block("Read also", "heading", 3), block("Some related link", "item", 4), block("Last paragraph of the article.", "paragraph", 5), block("More from us", "heading", 6),
+    ];
+    const keep = [true, true, true, true, false, true, true];
+    expect(dropDanglingBlocks(all, keep)).toBe(3);
+    expect(all.filter((_, i) => keep[i]).map((b) => b.text)).toEqual(["Article title", "First paragraph of the article text.", "Last paragraph of the article."]);
   });
 });
