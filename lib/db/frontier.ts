@@ -96,25 +96,33 @@ export interface FetchOutcome {
   fetched?: boolean;
 }
 
-/** Record what happened to a leased URL and release it; false when the lease was lost meanwhile. */
+/** Columns settleUrl may set besides the lease fields, with their FetchOutcome value (undefined: unchanged). */
+function outcomeColumns(outcome: FetchOutcome, now: Date): [string, unknown][] {
+  const cols: [string, unknown][] = [["state", outcome.state]];
+  if (outcome.nextCheckAt) cols.push(["nextCheckAt", iso(outcome.nextCheckAt)]);
+  if (outcome.recheckIntervalSec !== undefined) cols.push(["recheckIntervalSec", outcome.recheckIntervalSec]);
+  if (outcome.attempts !== undefined) cols.push(["attempts", outcome.attempts]);
+  if (outcome.etag !== undefined) cols.push(["etag", outcome.etag]);
+  if (outcome.lastModified !== undefined) cols.push(["lastModified", outcome.lastModified]);
+  if (outcome.lastStatus !== undefined) cols.push(["lastStatus", outcome.lastStatus]);
+  if (outcome.lastErrorKey !== undefined) cols.push(["lastErrorKey", outcome.lastErrorKey]);
+  if (outcome.fetched) cols.push(["lastFetchedAt", iso(now)]);
+  cols.push(["updatedAt", iso(now)]);
+  return cols;
+}
+
+/**
+ * Record what happened to a leased URL and release it; false when the lease was lost meanwhile.
+ * One raw UPDATE (once per URL: the ORM's per-call query compilation costs more than the write).
+ */
 export async function settleUrl(db: Db, id: number, owner: string, outcome: FetchOutcome, now = new Date()): Promise<boolean> {
-  const res = await db.frontierUrl.updateMany({
-    where: { id, leaseOwner: owner, state: "leased" },
-    data: {
-      state: outcome.state,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      ...(outcome.nextCheckAt ? { nextCheckAt: outcome.nextCheckAt } : {}),
-      ...(outcome.recheckIntervalSec !== undefined ? { recheckIntervalSec: outcome.recheckIntervalSec } : {}),
-      ...(outcome.attempts !== undefined ? { attempts: outcome.attempts } : {}),
-      ...(outcome.etag !== undefined ? { etag: outcome.etag } : {}),
-      ...(outcome.lastModified !== undefined ? { lastModified: outcome.lastModified } : {}),
-      ...(outcome.lastStatus !== undefined ? { lastStatus: outcome.lastStatus } : {}),
-      ...(outcome.lastErrorKey !== undefined ? { lastErrorKey: outcome.lastErrorKey } : {}),
-      ...(outcome.fetched ? { lastFetchedAt: now } : {}),
-    },
-  });
-  return res.count === 1;
+  const cols = outcomeColumns(outcome, now);
+  const n = await db.$executeRawUnsafe(
+    `UPDATE "FrontierUrl" SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL, ${cols.map(([c]) => `"${c}" = ?`).join(", ")}
+     WHERE "id" = ? AND "leaseOwner" = ? AND "state" = 'leased'`,
+    ...cols.map(([, v]) => v), id, owner,
+  );
+  return n === 1;
 }
 
 /** Give back a URL without using up an attempt (host backed off, worker stopping). */
@@ -169,10 +177,19 @@ export async function countPendingWork(db: Db, siteIds: number[], horizon: Date)
   });
 }
 
-/** One row per fetch, for the throughput and error charts. */
+/** One row per fetch, for the throughput and error charts (raw INSERT: once per URL). */
 export async function recordFetchAttempt(
   db: Db,
   a: { siteId: number; url: string; status: number | null; errorKey: string | null; ms: number; bytes: number },
+  now = new Date(),
 ): Promise<void> {
-  await db.fetchAttempt.create({ data: { ...a, ms: Math.round(a.ms) } });
+  await db.$executeRawUnsafe(
+    `INSERT INTO "FetchAttempt" ("siteId", "url", "status", "errorKey", "ms", "bytes", "at") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    a.siteId, a.url, a.status, a.errorKey, Math.round(a.ms), a.bytes, dbTime(now),
+  );
+}
+
+/** A DateTime as the Prisma SQLite adapter stores it ("…+00:00"), for tables the ORM also writes. */
+function dbTime(d: Date): string {
+  return d.toISOString().replace(/Z$/, "+00:00");
 }

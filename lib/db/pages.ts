@@ -24,31 +24,38 @@ export interface FetchedPage {
   fetchedAt?: Date;
 }
 
-/** Insert or refresh the page row for this URL; returns its id. */
+/** Insert or refresh the page row for this URL; returns its id. One raw upsert: the worker's hot path. */
 export async function savePage(db: Db, page: FetchedPage): Promise<{ id: number }> {
-  const data = {
-    siteId: page.siteId,
-    frontierId: page.frontierId ?? null,
-    finalUrl: page.finalUrl,
-    status: page.status,
-    contentType: page.contentType,
-    charset: page.charset ?? null,
-    charsetSource: page.charsetSource ?? null,
-    size: page.body.byteLength,
-    contentHash: createHash("sha256").update(page.body).digest("hex"),
-    fetchedAt: page.fetchedAt ?? new Date(),
-    rawBody: new Uint8Array(gzipSync(page.body, { level: PAGE_GZIP_LEVEL })),
-  };
-  return db.page.upsert({
-    where: { url: page.url },
-    create: { url: page.url, ...data },
-    update: { ...data, outcome: null, outcomeReason: null },
-    select: { id: true },
-  });
+  const cols: [string, unknown][] = [
+    ["siteId", page.siteId],
+    ["frontierId", page.frontierId ?? null],
+    ["finalUrl", page.finalUrl],
+    ["status", page.status],
+    ["contentType", page.contentType],
+    ["charset", page.charset ?? null],
+    ["charsetSource", page.charsetSource ?? null],
+    ["size", page.body.byteLength],
+    ["contentHash", createHash("sha256").update(page.body).digest("hex")],
+    ["fetchedAt", dbTime(page.fetchedAt ?? new Date())],
+    ["rawBody", gzipSync(page.body, { level: PAGE_GZIP_LEVEL })],
+  ];
+  const names = cols.map(([c]) => `"${c}"`);
+  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
+    `INSERT INTO "Page" ("url", ${names.join(", ")}) VALUES (?, ${cols.map(() => "?").join(", ")})
+     ON CONFLICT ("url") DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(", ")}, "outcome" = NULL, "outcomeReason" = NULL
+     RETURNING "id"`,
+    page.url, ...cols.map(([, v]) => v),
+  );
+  return { id: Number(rows[0]!.id) };
 }
 
 export async function setPageOutcome(db: Db, pageId: number, outcome: string, reason: string | null): Promise<void> {
-  await db.page.update({ where: { id: pageId }, data: { outcome, outcomeReason: reason } });
+  await db.$executeRawUnsafe(`UPDATE "Page" SET "outcome" = ?, "outcomeReason" = ? WHERE "id" = ?`, outcome, reason, pageId);
+}
+
+/** A DateTime as the Prisma SQLite adapter stores it ("…+00:00"). */
+function dbTime(d: Date): string {
+  return d.toISOString().replace(/Z$/, "+00:00");
 }
 
 /** A stored page with its body decompressed, for re-extraction. */

@@ -20,7 +20,8 @@
 // so that async database stages are attributed exactly.
 //
 // Options (env): BENCH_SAMPLE_PAGES (default 600), BENCH_SIZES ("10000,100000"), BENCH_WORKERS (2),
-// WORKER_CONCURRENCY (8 per worker), BENCH_STAGE_PAGES (150; 0 skips the stage pass).
+// WORKER_CONCURRENCY (4 per worker), BENCH_STAGE_PAGES (150; 0 skips the stage pass), BENCH_CHILD_NODE_ARGS
+// (node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { fork, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -44,10 +45,14 @@ const CORPUS_PAGES = 800;
 const SAMPLE_PAGES = Number(process.env.BENCH_SAMPLE_PAGES ?? 600);
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
-const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 8);
+/** URLs in flight per worker: the pipeline is CPU-bound, so a few hide fetch latency; more only queue
+ *  finished downloads behind CPU work (their total-timeout clock keeps running). */
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 4);
 const STAGE_PAGES = Number(process.env.BENCH_STAGE_PAGES ?? 150);
 const TARGET_PAGES_PER_S = 150;
 const TARGET_RSS_MB = 500;
+/** Extra node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof). */
+const CHILD_NODE_ARGS = (process.env.BENCH_CHILD_NODE_ARGS ?? "").split(" ").filter(Boolean);
 /** ms between RSS samples in a worker process. */
 const RSS_SAMPLE_MS = 50;
 
@@ -60,7 +65,7 @@ interface ChildJob { dbFile: string; hostMap: string; concurrency: number; stage
 type ChildMessage =
   | { type: "ready" }
   | { type: "page" }
-  | { type: "done"; pages: number; outcomes: Record<string, number>; errors: number; cpuMs: number; peakRssMb: number; stages: [string, number][] };
+  | { type: "done"; pages: number; outcomes: Record<string, number>; errors: Record<string, number>; cpuMs: number; peakRssMb: number; stages: [string, number][] };
 
 // ---- worker process ----
 
@@ -87,7 +92,7 @@ async function childMain(): Promise<void> {
   peak = Math.max(peak, process.memoryUsage().rss);
   await db.$disconnect();
   process.send!({
-    type: "done", pages: stats.pages, outcomes: stats.outcomes, errors: Object.values(stats.errors).reduce((a, b) => a + b, 0),
+    type: "done", pages: stats.pages, outcomes: stats.outcomes, errors: stats.errors,
     cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [],
   } satisfies ChildMessage);
   process.disconnect();
@@ -157,7 +162,7 @@ async function prepareDb(frontierSize: number): Promise<{ dir: string; file: str
 }
 
 interface RunResult {
-  pages: number; articles: number; duplicates: number; errors: number; secs: number; cpuMs: number;
+  pages: number; articles: number; duplicates: number; errors: number; errorKeys: string; secs: number; cpuMs: number;
   peakRssMb: number; parentCpuMs: number; stages: Map<string, number>;
 }
 
@@ -171,7 +176,7 @@ async function runCrawl(dbFile: string, hostMap: string, sample: number, workers
   await new Promise<void>((resolveAll, reject) => {
     for (let w = 0; w < workers; w++) {
       const job: ChildJob = { dbFile, hostMap, concurrency, stageClock };
-      const child = fork(self, [], { env: { ...process.env, BENCH_CRAWL_CHILD: JSON.stringify(job) }, execArgv: [...process.execArgv, "--expose-gc"] });
+      const child = fork(self, [], { env: { ...process.env, BENCH_CRAWL_CHILD: JSON.stringify(job) }, execArgv: [...process.execArgv, "--expose-gc", ...CHILD_NODE_ARGS] });
       children.push(child);
       child.on("error", reject);
       child.on("exit", (code) => { if (code !== 0) reject(new Error(`bench worker exited with ${code}`)); });
@@ -192,7 +197,8 @@ async function runCrawl(dbFile: string, hostMap: string, sample: number, workers
   const sum = (f: (r: (typeof results)[number]) => number) => results.reduce((a, r) => a + f(r), 0);
   return {
     pages: sum((r) => r.pages), articles: sum((r) => r.outcomes.article ?? 0) + sum((r) => r.outcomes.not_news ?? 0),
-    duplicates: sum((r) => r.outcomes.duplicate ?? 0), errors: sum((r) => r.errors), secs, cpuMs: sum((r) => r.cpuMs),
+    duplicates: sum((r) => r.outcomes.duplicate ?? 0), errors: sum((r) => Object.values(r.errors).reduce((a, b) => a + b, 0)),
+    errorKeys: results.flatMap((r) => Object.entries(r.errors).map(([k, n]) => `${k} ${n}`)).join(", "), secs, cpuMs: sum((r) => r.cpuMs),
     peakRssMb: Math.max(...results.map((r) => r.peakRssMb)), parentCpuMs: (parentCpu.user + parentCpu.system) / 1000, stages,
   };
 }
@@ -221,7 +227,7 @@ async function main(): Promise<void> {
     const pagesPerS = r.pages / r.secs;
     const cpuPerPage = r.cpuMs / r.pages;
     const projected = (cores * 1000) / cpuPerPage;
-    process.stderr.write(`  ${pagesPerS.toFixed(1)} pages/s, ${cpuPerPage.toFixed(1)} CPU ms/page (projected ${projected.toFixed(1)} pages/s on ${cores} idle cores), peak RSS ${r.peakRssMb.toFixed(0)} MB per worker, ${r.errors} errors, load ${load()}\n`);
+    process.stderr.write(`  ${pagesPerS.toFixed(1)} pages/s, ${cpuPerPage.toFixed(1)} CPU ms/page (projected ${projected.toFixed(1)} pages/s on ${cores} idle cores), peak RSS ${r.peakRssMb.toFixed(0)} MB per worker, ${r.errors} errors (${r.errorKeys}), load ${load()}\n`);
     rows.push([size.toLocaleString("en"), r.pages, r.articles, r.duplicates, r.errors, pagesPerS.toFixed(1), cpuPerPage.toFixed(1),
       projected.toFixed(1), (r.parentCpuMs / r.pages).toFixed(1), r.peakRssMb.toFixed(0),
       pagesPerS >= TARGET_PAGES_PER_S ? "yes" : `no (projected: ${projected >= TARGET_PAGES_PER_S ? "yes" : "no"})`, r.peakRssMb < TARGET_RSS_MB ? "yes" : "no"]);

@@ -1,0 +1,61 @@
+// The worker's per-URL writes are raw SQL (lib/db/frontier.ts settleUrl/recordFetchAttempt,
+// lib/db/pages.ts savePage/setPageOutcome): they must read back through the ORM exactly as the ORM
+// calls they replaced wrote them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gunzipSync } from "node:zlib";
+import { createTestDb, type TestDb } from "../helpers/db.ts";
+import { enqueueUrls, leaseUrls, recordFetchAttempt, settleUrl } from "../../lib/db/frontier.ts";
+import { savePage, setPageOutcome } from "../../lib/db/pages.ts";
+
+let t: TestDb;
+let siteId: number;
+beforeAll(async () => {
+  t = await createTestDb();
+  siteId = (await t.db.site.create({ data: { seedUrl: "https://a.example/", host: "a.example", name: "a" } })).id;
+});
+afterAll(async () => t.cleanup());
+
+describe("raw hot-path writes", () => {
+  it("settleUrl sets only the given columns, releases the lease, and refuses a lost lease", async () => {
+    await enqueueUrls(t.db, [{ url: "https://a.example/feed", siteId, depth: 0, kind: "feed" }]);
+    const [row] = await leaseUrls(t.db, { owner: "w1", limit: 1, leaseMs: 60_000 });
+    const next = new Date(Date.now() + 3_600_000);
+    const now = new Date();
+    expect(await settleUrl(t.db, row!.id, "someone-else", { state: "done" })).toBe(false);
+    expect(await settleUrl(t.db, row!.id, "w1", {
+      state: "queued", nextCheckAt: next, recheckIntervalSec: 3600, attempts: 0, etag: '"v2"', lastModified: null, lastStatus: 200, lastErrorKey: null, fetched: true,
+    }, now)).toBe(true);
+    const r = await t.db.frontierUrl.findUniqueOrThrow({ where: { id: row!.id } });
+    expect(r).toMatchObject({ state: "queued", leaseOwner: null, leaseExpiresAt: null, recheckIntervalSec: 3600, attempts: 0, etag: '"v2"', lastModified: null, lastStatus: 200, lastErrorKey: null });
+    expect(r.nextCheckAt.getTime()).toBe(next.getTime());
+    expect(r.lastFetchedAt?.getTime()).toBe(now.getTime());
+    // settled rows are not leased any more: a second settle is refused
+    expect(await settleUrl(t.db, row!.id, "w1", { state: "failed", lastErrorKey: "x" })).toBe(false);
+    expect((await t.db.frontierUrl.findUniqueOrThrow({ where: { id: row!.id } })).etag).toBe('"v2"');
+  });
+
+  it("recordFetchAttempt stores one row readable by the ORM", async () => {
+    const at = new Date();
+    await recordFetchAttempt(t.db, { siteId, url: "https://a.example/x", status: null, errorKey: "timeout_read", ms: 12.6, bytes: 0 }, at);
+    const a = await t.db.fetchAttempt.findFirstOrThrow({ where: { url: "https://a.example/x" } });
+    expect(a).toMatchObject({ siteId, status: null, errorKey: "timeout_read", ms: 13, bytes: 0 });
+    expect(a.at.getTime()).toBe(at.getTime());
+  });
+
+  it("savePage inserts, then refreshes the same row and clears its outcome", async () => {
+    const body = Buffer.from("<html><body><p>first version</p></body></html>");
+    const first = await savePage(t.db, { siteId, url: "https://a.example/p", finalUrl: "https://a.example/p", status: 200, contentType: "text/html", body, charset: "utf-8", charsetSource: "header" });
+    await setPageOutcome(t.db, first.id, "article", "because");
+    const p1 = await t.db.page.findUniqueOrThrow({ where: { id: first.id } });
+    expect(p1).toMatchObject({ outcome: "article", outcomeReason: "because", charset: "utf-8", size: body.length, status: 200 });
+    expect(gunzipSync(p1.rawBody).toString()).toBe(body.toString());
+    const body2 = Buffer.from("<html><body><p>second version, longer</p></body></html>");
+    const second = await savePage(t.db, { siteId, url: "https://a.example/p", finalUrl: "https://a.example/p2", status: 203, contentType: null, body: body2 });
+    expect(second.id).toBe(first.id);
+    const p2 = await t.db.page.findUniqueOrThrow({ where: { id: first.id } });
+    expect(p2).toMatchObject({ outcome: null, outcomeReason: null, finalUrl: "https://a.example/p2", status: 203, contentType: null, charset: null, size: body2.length });
+    expect(gunzipSync(p2.rawBody).toString()).toBe(body2.toString());
+    expect(p2.contentHash).not.toBe(p1.contentHash);
+    expect(await t.db.page.count()).toBe(1);
+  });
+});
