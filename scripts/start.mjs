@@ -106,6 +106,18 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 process.on("SIGHUP", stop);
 
+// If whoever started us dies without passing the signal on (a shell wrapper killed, npm killed
+// hard), we are re-parented: stop too, rather than leave the server and worker running.
+/** ms between checks that our parent process is still the one that started us. */
+const PARENT_CHECK_MS = 1_000;
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) {
+    say("parent process went away; stopping.");
+    stop();
+  }
+}, PARENT_CHECK_MS).unref();
+
 startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", host]);
 startChild("worker", process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")]);
 say(`running at http://${host}:${port}/ (database ${env.DATABASE_URL}); Ctrl-C stops.`);
