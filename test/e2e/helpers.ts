@@ -55,15 +55,21 @@ export interface RunningLede {
   stop(): Promise<number | null>;
 }
 
-/** Start `node scripts/start.mjs` (what `npm start` runs) on a fresh database and wait until it answers. */
-export async function startLede(env: Record<string, string>): Promise<RunningLede> {
+/**
+ * Start Lede on a fresh database and wait until it answers: `node scripts/start.mjs`, or with
+ * `viaNpm` the real `npm start` (so signals go through npm as they do for a user).
+ */
+export async function startLede(env: Record<string, string>, opts: { viaNpm?: boolean } = {}): Promise<RunningLede> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "lede-e2e-"));
   let log = "";
   // The e2e run builds once before the tests (scripts/test.mjs); start.mjs must not rebuild per test
   // file because a colleague touched a source file meanwhile.
   const noBuild = existsSync(join(root, ".next", "BUILD_ID")) ? ["--no-build"] : [];
-  const proc = spawn(process.execPath, [join(root, "scripts", "start.mjs"), ...noBuild], {
+  const [cmd, args] = opts.viaNpm
+    ? ["npm", ["start", "--silent", "--", ...noBuild]]
+    : [process.execPath, [join(root, "scripts", "start.mjs"), ...noBuild]];
+  const proc = spawn(cmd, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dataDir, "lede.db")}`,
       ADMIN_PASSWORD: "e2e-admin-password", LOG_LEVEL: "warn", WORKER_IDLE_MS: "200", ...env },

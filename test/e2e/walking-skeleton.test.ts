@@ -12,7 +12,7 @@ describe("walking skeleton", () => {
 
   beforeAll(async () => {
     web = await startReplayWeb();
-    lede = await startLede({ HOST_MAP: web.hostMap, ALLOW_PRIVATE_NETWORK: "true" });
+    lede = await startLede({ HOST_MAP: web.hostMap, ALLOW_PRIVATE_NETWORK: "true" }, { viaNpm: true });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -53,7 +53,7 @@ describe("walking skeleton", () => {
     await page.screenshot({ path: screenshotPath("article"), fullPage: true });
   });
 
-  it("stops the server and the worker on SIGTERM, leaving no process behind", async () => {
+  it("stops the server and the worker on SIGTERM to npm start, leaving no process behind", async () => {
     const pids = descendants(lede.proc.pid!);
     expect(pids.length).toBeGreaterThanOrEqual(2);
     const code = await lede.stop();
