@@ -160,7 +160,29 @@ interface Hop {
 }
 
 /** One request/response, no redirect following. Rejects with FetchError only. */
-function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBodyBytes" | "connectTimeoutMs" | "readTimeoutMs" | "accept">> & FetchOptions, first: boolean, total: AbortSignal): Promise<Hop> {
+type RequestOptions = Required<Pick<FetchOptions, "userAgent" | "maxBodyBytes" | "connectTimeoutMs" | "readTimeoutMs" | "accept">> & FetchOptions;
+
+/** Socket error codes that mean a kept-alive connection was closed by the server before our request reached it. */
+const STALE_SOCKET_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
+/**
+ * requestOnce, retried once on a fresh connection when a reused keep-alive connection turns out to
+ * have been closed by the server before any response (the idle-timeout race every keep-alive client
+ * meets; GET is idempotent, and nothing of the response was seen).
+ */
+async function requestHop(u: URL, o: RequestOptions, first: boolean, total: AbortSignal): Promise<Hop> {
+  try {
+    return await requestOnce(u, o, first, total, false);
+  } catch (err) {
+    if (!(err instanceof StaleSocket)) throw err;
+    return requestOnce(u, o, first, total, true);
+  }
+}
+
+/** Internal: the reused socket was dead (see requestHop). */
+class StaleSocket extends Error {}
+
+function requestOnce(u: URL, o: RequestOptions, first: boolean, total: AbortSignal, freshConnection: boolean): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
     const url = u.toString();
     const mapped = o.hostMap?.get(u.hostname.toLowerCase());
@@ -186,7 +208,7 @@ function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBo
       path: `${u.pathname}${u.search}`,
       method: "GET",
       headers,
-      agent: agentFor(isHttps, o.allowPrivateNetwork),
+      agent: freshConnection ? false : agentFor(isHttps, o.allowPrivateNetwork),
       lookup: guardedLookup(o.allowPrivateNetwork),
     };
     if (isHttps && !net.isIP(u.hostname.replace(/^\[|\]$/g, ""))) reqOpts.servername = u.hostname;
@@ -222,8 +244,18 @@ function requestOnce(u: URL, o: Required<Pick<FetchOptions, "userAgent" | "maxBo
       if (req.reusedSocket) connected();
       else socket.once(isHttps ? "secureConnect" : "connect", connected);
     });
-    req.on("error", fail);
+    let responded = false;
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (!done && !responded && req.reusedSocket && STALE_SOCKET_CODES.has(err.code ?? "")) {
+        done = true;
+        clearTimeout(connectTimer);
+        total.removeEventListener("abort", onAbort);
+        return reject(new StaleSocket(err.message));
+      }
+      fail(err);
+    });
     req.on("response", (res) => {
+      responded = true;
       const status = res.statusCode ?? 0;
       const h = flattenHeaders(res.headers);
       const base = { status, headers: h, rawBytes: 0 };
@@ -328,7 +360,7 @@ export async function fetchUrl(url: string, opts: FetchOptions): Promise<FetchRe
     let current = parseHttpUrl(url);
     for (;;) {
       visited.add(current.toString());
-      const hop = await requestOnce(current, o, redirects.length === 0, total.signal);
+      const hop = await requestHop(current, o, redirects.length === 0, total.signal);
       if (hop.location === null) {
         const contentType = hop.headers["content-type"] ?? null;
         return {

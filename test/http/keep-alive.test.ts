@@ -74,4 +74,38 @@ describe("keep-alive connections", () => {
     expect(err).toBeInstanceOf(FetchError);
     expect((err as FetchError).key).toBe("ssrf_blocked");
   });
+
+  it("retries once on a fresh connection when the server dropped the kept-alive one (idle-timeout race)", async () => {
+    const perSocket = new WeakMap<object, number>();
+    let dropped = 0;
+    const racy = await startHttp((req, res) => {
+      const n = (perSocket.get(req.socket) ?? 0) + 1;
+      perSocket.set(req.socket, n);
+      // the second request on a connection finds it closed, as when the server's idle timer fired
+      if (n === 2) { dropped++; req.socket.destroy(); return; }
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`${HTML}<!-- ${req.url} -->`);
+    });
+    try {
+      expect((await fetchUrl(`${racy.origin}/one`, base)).body.toString()).toContain("<!-- /one -->");
+      expect((await fetchUrl(`${racy.origin}/two`, base)).body.toString()).toContain("<!-- /two -->");
+      expect(dropped).toBe(1);
+    } finally {
+      await racy.close();
+    }
+  });
+
+  it("does not retry a reset on a new connection (a predicate policy never pools)", async () => {
+    const resets = await startHttp((req) => { req.socket.destroy(); });
+    try {
+      let err: unknown = null;
+      try {
+        await fetchUrl(`${resets.origin}/x`, { ...base, allowPrivateNetwork: (a) => a === "127.0.0.1" });
+      } catch (e) {
+        err = e;
+      }
+      expect((err as FetchError).key).toBe("connection_reset");
+    } finally {
+      await resets.close();
+    }
+  });
 });
