@@ -129,16 +129,6 @@ async function seedArchive(db: Db, articles: SyntheticArticle[], fresh: Syntheti
   const memoryRate = fresh.length / ((performance.now() - t0) / 1000);
   const site = await db.site.create({ data: { seedUrl: "https://bench.example/", host: "bench.example", name: "bench" } });
   const BATCH = 1_000;
-  for (let i = 0; i < articles.length; i += BATCH) {
-    const part = articles.slice(i, i + BATCH);
-    await db.page.createMany({ data: part.map((a) => ({ id: a.id, url: a.url, siteId: site.id, finalUrl: a.url, status: 200, size: a.text.length, contentHash: `p${a.id}`, rawBody: Buffer.from("") })) });
-    await db.article.createMany({
-      data: part.map((a) => ({
-        id: a.id, pageId: a.id, siteId: site.id, url: a.url, title: a.title, text: a.text, html: "", lead: a.text.slice(0, 300),
-        publishedAt: a.publishedAt, method: "bench", textLength: a.text.length, contentHash: `c${a.id}`, simhash: "0000000000000000",
-      })),
-    });
-  }
   for (let i = 0; i < state.stories.length; i += BATCH) {
     const part = state.stories.slice(i, i + BATCH);
     await db.story.createMany({
@@ -153,10 +143,15 @@ async function seedArchive(db: Db, articles: SyntheticArticle[], fresh: Syntheti
         .map(([term, weight]) => ({ term, storyId: s.id, weight, lastSeenAt: new Date(s.profile.lastSeen) })));
     for (let j = 0; j < terms.length; j += 5 * BATCH) await db.storyTerm.createMany({ data: terms.slice(j, j + 5 * BATCH) });
   }
-  for (const s of state.stories) {
-    for (let i = 0; i < s.articleIds.length; i += 500) {
-      await db.article.updateMany({ where: { id: { in: s.articleIds.slice(i, i + 500) as number[] } }, data: { storyId: s.id } });
-    }
+  for (let i = 0; i < articles.length; i += BATCH) {
+    const part = articles.slice(i, i + BATCH);
+    await db.page.createMany({ data: part.map((a) => ({ id: a.id, url: a.url, siteId: site.id, finalUrl: a.url, status: 200, size: a.text.length, contentHash: `p${a.id}`, rawBody: Buffer.from("") })) });
+    await db.article.createMany({
+      data: part.map((a) => ({
+        id: a.id, pageId: a.id, siteId: site.id, url: a.url, title: a.title, text: a.text, html: "", lead: a.text.slice(0, 300),
+        publishedAt: a.publishedAt, storyId: Math.floor((a.id - 1) / ARTICLES_PER_EVENT) + 1, method: "bench", textLength: a.text.length, contentHash: `c${a.id}`, simhash: "0000000000000000",
+      })),
+    });
   }
   const df = [{ term: "", df: state.documents }, ...[...state.df].map(([term, n]) => ({ term, df: n }))];
   for (let i = 0; i < df.length; i += 5 * BATCH) await db.termStat.createMany({ data: df.slice(i, i + 5 * BATCH) });
