@@ -2,7 +2,8 @@
 // human reason out. Pure: the caller supplies the model (loadActiveClassifier) and the extraction.
 import type { CheerioAPI } from "cheerio";
 import { computeFeatures, FEATURE_NAMES, type DocumentFacts, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
-import type { Classifier } from "./model.ts";
+import { tokenInputName, type Classifier } from "./model.ts";
+import { extractPageTokens, TOKEN_FIELDS, type PageTokens, type TokenField } from "./tokens.ts";
 
 export interface ClassifyInput {
   html?: string;
@@ -28,38 +29,55 @@ const MIN_EVIDENCE_SHIFT = 0.01;
 
 export function classifyPage(model: Classifier, input: ClassifyInput): ClassifyDecision {
   const { vector, facts } = computeFeatures(input);
-  return decideFromFeatures(model, vector, facts);
+  return decideFromFeatures(model, vector, facts, model.usesTokens ? extractPageTokens(input) : undefined);
 }
 
-/** Decision for an already computed feature vector (training tools reuse cached vectors). */
-export function decideFromFeatures(model: Classifier, vector: Float64Array, facts: PageFacts): ClassifyDecision {
-  const score = model.score(vector);
+/** Decision for an already computed feature vector and token sets (training tools reuse cached ones). */
+export function decideFromFeatures(model: Classifier, vector: Float64Array, facts: PageFacts, tokens?: PageTokens): ClassifyDecision {
+  const inputs = model.inputVector({ x: vector, tokens });
+  const score = model.scoreInputs(inputs);
   const isNews = model.isNews(score);
-  return { isNews, score, reason: explainDecision(model, vector, facts, score, isNews) };
+  return { isNews, score, reason: explainDecision(model, inputs, facts, score, isNews, tokens) };
 }
+
+/** Words named for a word-based score in a reason. */
+const REASON_TOKENS = 2;
 
 /**
- * Occlusion: replace each feature by its training mean and see how far P(news) moves. The features
- * that pushed most towards the decision are named, in the words of `describeFeature`.
+ * Occlusion: replace each input by its training mean and see how far P(news) moves. The inputs
+ * that pushed most towards the decision are named, in the words of `describeFeature` (features)
+ * or with the page's strongest words (token scores).
  */
-export function explainDecision(model: Classifier, vector: Float64Array, facts: PageFacts, score: number, isNews: boolean): string {
-  const index = new Map(model.featureNames.map((n, j) => [n, j]));
-  const shifts: { name: FeatureName; shift: number }[] = [];
-  for (const name of FEATURE_NAMES) {
-    const j = index.get(name);
-    if (j === undefined) continue;
-    const shift = score - model.scoreWithout(vector, j);
-    shifts.push({ name, shift: isNews ? shift : -shift });
-  }
+export function explainDecision(model: Classifier, inputs: Float64Array, facts: PageFacts, score: number, isNews: boolean, tokens?: PageTokens): string {
+  const names = model.inputNames;
+  const known = new Set<string>(FEATURE_NAMES);
+  const shifts: { name: string; j: number; shift: number }[] = [];
+  names.forEach((name, j) => {
+    const field = TOKEN_FIELDS.find((f) => tokenInputName(f) === name);
+    if (!known.has(name) && !field) return;
+    const shift = score - model.scoreWithout(inputs, j);
+    shifts.push({ name, j, shift: isNews ? shift : -shift });
+  });
   shifts.sort((a, b) => b.shift - a.shift);
   const phrases: string[] = [];
-  for (const { name, shift } of shifts) {
+  for (const { name, j, shift } of shifts) {
     if (shift < MIN_EVIDENCE_SHIFT || phrases.length >= MAX_REASON_ITEMS) break;
-    const phrase = describeFeature(name, vector[index.get(name)!]!, facts, isNews);
+    const field = TOKEN_FIELDS.find((f) => tokenInputName(f) === name);
+    const phrase = field
+      ? describeTokenScore(field, tokens ? model.strongestTokens(tokens, field, isNews, REASON_TOKENS) : [], isNews)
+      : describeFeature(name as FeatureName, inputs[j]!, facts, isNews);
     if (phrase && !phrases.includes(phrase)) phrases.push(phrase);
   }
   if (phrases.length === 0) phrases.push(`${facts.words} words`);
   return phrases.join(", ");
+}
+
+const FIELD_WORDS: Record<TokenField, string> = { text: "text", url: "URL", title: "title" };
+
+/** e.g. `news-like URL words ("politics", "2024")` or `not-news title words ("pricing")`. */
+export function describeTokenScore(field: TokenField, words: readonly string[], isNews: boolean): string {
+  const quoted = words.length > 0 ? ` (${words.map((w) => `"${w.replace(/^#/, "")}"`).join(", ")})` : "";
+  return `${isNews ? "news-like" : "not-news"} ${FIELD_WORDS[field]} words${quoted}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -38,7 +38,7 @@ export function crossValidate(samples: readonly Sample[], fit: FitFunction, opti
     const model = fit(train);
     const predicted: boolean[] = [];
     for (const i of testIdx) {
-      scores[i] = model.score(samples[i]!.x);
+      scores[i] = model.score(samples[i]!);
       predicted.push(model.isNews(scores[i]!));
     }
     perFold.push(countConfusion(testIdx.map((i) => samples[i]!.y), predicted));
@@ -61,5 +61,5 @@ export function splitHeldOut<T extends { y: boolean }>(samples: readonly T[], te
 }
 
 export function evaluate(model: Classifier, samples: readonly Sample[]): BinaryMetrics {
-  return countConfusion(samples.map((s) => s.y), samples.map((s) => model.isNews(model.score(s.x))));
+  return countConfusion(samples.map((s) => s.y), samples.map((s) => model.isNews(model.score(s))));
 }

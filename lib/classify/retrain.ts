@@ -9,6 +9,7 @@ import { activateModelVersion, listModelVersions, saveModelVersion } from "../db
 import { computeFeatures } from "./features.ts";
 import type { Sample } from "./model.ts";
 import { preparePage } from "./prepare-page.ts";
+import { extractPageTokens } from "./tokens.ts";
 import { runTraining, type ModelMetrics, type TrainRun, type TrainRunOptions } from "./train.ts";
 import { loadWcxbSamples } from "./wcxb-dataset.ts";
 
@@ -35,7 +36,7 @@ export async function loadLabelSamples(db: Db): Promise<Sample[]> {
   const pages = await listLabelledPages(db);
   return pages.map((p) => {
     const prepared = preparePage({ bytes: p.body, url: p.finalUrl, contentType: p.contentType });
-    return { id: `label:${p.url}`, x: computeFeatures(prepared).vector, y: p.isNews };
+    return { id: `label:${p.url}`, x: computeFeatures(prepared).vector, tokens: extractPageTokens(prepared), y: p.isNews };
   });
 }
 

@@ -1,5 +1,6 @@
 // One training run as `lede train` and the benchmark do it: 10-fold stratified cross-validation
-// of the MLP and of the logistic-regression baseline, then the chosen kind fitted on every sample.
+// of the MLP and of the logistic-regression baseline (both on the features plus the word-based
+// token scores), then the chosen kind fitted on every sample.
 import { crossValidate, type CrossValidation } from "./cross-validate.ts";
 import { FEATURE_NAMES } from "./features.ts";
 import { Classifier, DEFAULT_HIDDEN_UNITS, type ModelKind, type Sample } from "./model.ts";
@@ -13,6 +14,8 @@ export interface TrainRunOptions {
   seed: number;
   hidden: number;
   train: Partial<TrainOptions>;
+  /** Add the word-based token scores (naive Bayes on text, URL and title words) as network inputs. */
+  words: boolean;
 }
 
 export const DEFAULT_TRAIN_RUN: TrainRunOptions = {
@@ -21,6 +24,7 @@ export const DEFAULT_TRAIN_RUN: TrainRunOptions = {
   seed: 42,
   hidden: DEFAULT_HIDDEN_UNITS,
   train: {},
+  words: true,
 };
 
 /** Summary stored in ModelVersion.metrics. */
@@ -45,6 +49,7 @@ export interface TrainRun {
 export function fitKind(samples: readonly Sample[], kind: ModelKind, o: TrainRunOptions): { classifier: Classifier; epochs: number } {
   const { classifier, report } = Classifier.fit(samples, FEATURE_NAMES, {
     kind, hidden: o.hidden, train: { ...DEFAULT_TRAIN_OPTIONS, seed: o.seed, ...o.train },
+    tokenScores: o.words && samples.length > 0 && samples.every((s) => s.tokens),
   });
   return { classifier, epochs: report.epochs };
 }

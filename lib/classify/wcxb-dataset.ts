@@ -1,6 +1,7 @@
 // The WCXB dev split as training data: page type "article" is news, every other type is not.
-// Each page is decoded, extracted and featurised the way the crawler would; vectors are cached in
-// os.tmpdir() keyed by a hash of the code that produces them, so iterations take seconds.
+// Each page is decoded, extracted and featurised the way the crawler would; feature vectors and
+// word tokens are cached in os.tmpdir() keyed by a hash of the code that produces them, so
+// iterations take seconds.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +10,7 @@ import { gunzipSync } from "node:zlib";
 import { computeFeatures, FEATURE_NAMES } from "./features.ts";
 import { preparePage } from "./prepare-page.ts";
 import type { Sample } from "./model.ts";
+import { extractPageTokens, TOKEN_FIELDS, type PageTokens } from "./tokens.ts";
 
 export interface WcxbSample extends Sample {
   pageType: string;
@@ -17,7 +19,7 @@ export interface WcxbSample extends Sample {
 
 interface CacheFile {
   key: string;
-  rows: { id: string; pageType: string; url: string; y: boolean; x: number[] }[];
+  rows: { id: string; pageType: string; url: string; y: boolean; x: number[]; tokens: PageTokens }[];
 }
 
 const libDir = resolve(import.meta.dirname, "..");
@@ -26,11 +28,12 @@ const libDir = resolve(import.meta.dirname, "..");
 export function featureCodeHash(): string {
   const h = createHash("sha256");
   h.update(FEATURE_NAMES.join(","));
+  h.update(TOKEN_FIELDS.join(","));
   for (const dir of ["classify", "extract", "encoding"]) {
     const full = join(libDir, dir);
     if (!existsSync(full)) continue;
     for (const f of readdirSync(full).filter((f) => f.endsWith(".ts") || f.endsWith(".json")).sort()) {
-      if (dir === "classify" && !["features.ts", "prepare-page.ts"].includes(f)) continue;
+      if (dir === "classify" && !["features.ts", "prepare-page.ts", "tokens.ts"].includes(f)) continue;
       h.update(f);
       h.update(readFileSync(join(full, f)));
     }
@@ -64,7 +67,7 @@ export function loadWcxbSamples(options: LoadWcxbOptions): WcxbSample[] {
     const bytes = gunzipSync(readFileSync(join(options.dir, "html", `${id}.html.gz`)));
     const page = preparePage({ bytes, url: truth.url });
     const { vector } = computeFeatures(page);
-    rows.push({ id: `wcxb:${id}`, pageType, url: truth.url, y: pageType === "article", x: Array.from(vector) });
+    rows.push({ id: `wcxb:${id}`, pageType, url: truth.url, y: pageType === "article", x: Array.from(vector), tokens: extractPageTokens(page) });
     options.onProgress?.(n + 1, ids.length);
   });
   if (cachePath) writeFileSync(cachePath, JSON.stringify({ key, rows } satisfies CacheFile));

@@ -123,5 +123,13 @@ describe("model versions", () => {
     const c = await saveModelVersion(db, { kind: "logreg", params: other.toJSON(), metrics: {}, trainingSize: 2 });
     await activateModelVersion(db, c.id);
     expect(await loadActiveClassifier(db)).toMatchObject({ source: "default", modelVersionId: null });
+
+    // A model stored in the format before word scores (lede-classifier/1) falls back to the default too.
+    const { tokenScorers: _dropped, ...v1 } = params;
+    const old = await saveModelVersion(db, { kind: "mlp", params: { ...v1, format: "lede-classifier/1", scaler: { mean: params.scaler.mean.slice(0, FEATURE_NAMES.length), std: params.scaler.std.slice(0, FEATURE_NAMES.length) } }, metrics: {}, trainingSize: 10 });
+    await activateModelVersion(db, old.id);
+    const fellBack = await loadActiveClassifier(db);
+    expect(fellBack).toMatchObject({ source: "default", modelVersionId: null });
+    expect(fellBack.classifier.usesTokens).toBe(true);
   });
 });

@@ -88,7 +88,7 @@ describe("serialisation", () => {
       const copy = Classifier.fromJSON(JSON.parse(JSON.stringify(model)));
       expect(copy.kind).toBe(kind);
       expect(copy.featureNames).toEqual(names);
-      for (const s of data.slice(0, 20)) expect(copy.score(s.x)).toBeCloseTo(model.score(s.x), 5);
+      for (const s of data.slice(0, 20)) expect(copy.score(s)).toBeCloseTo(model.score(s), 5);
     }
   });
 

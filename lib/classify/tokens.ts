@@ -1,0 +1,54 @@
+// Word tokens of a page for the word-based scores (./token-scorer.ts): the extracted text, the URL
+// path and the title, each as a set of lower-case tokens. The structural features (./features.ts)
+// cannot tell a guide on a company site from a news story; the words can, a little.
+import type { ExtractionInput } from "./features.ts";
+
+export const TOKEN_FIELDS = ["text", "url", "title"] as const;
+export type TokenField = (typeof TOKEN_FIELDS)[number];
+/** One token set per field, each token once (presence, not counts: long pages must not dominate). */
+export type PageTokens = Record<TokenField, string[]>;
+
+/** Characters of extracted text read: enough for any article's vocabulary, bounded for 50,000-word dumps. */
+const MAX_TEXT_CHARS = 20_000;
+/** Shorter tokens are mostly noise ("s", "t"); longer ones are hashes and glued identifiers. */
+const MIN_TOKEN_CHARS = 2;
+const MAX_TOKEN_CHARS = 30;
+/** Path depths above this all read as "deep". */
+const MAX_DEPTH_TOKEN = 6;
+/** Digit runs in URLs become "#d<length>" (years, ids), capped here so long ids share one token. */
+const MAX_DIGIT_RUN_TOKEN = 6;
+
+/** Lower-case letter/digit runs of usable length. */
+export function tokeniseWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= MIN_TOKEN_CHARS && w.length <= MAX_TOKEN_CHARS);
+}
+
+/** Path words, digit runs by length, the path depth and whether there is a query string. The host is left out: it names the site, not the page type. */
+export function tokeniseUrlPath(url: string): string[] {
+  let parsed: URL;
+  try { parsed = new URL(url); } catch { return []; }
+  const segments = parsed.pathname.split("/").filter(Boolean);
+  const out: string[] = [];
+  for (const segment of segments) {
+    for (const w of tokeniseWords(safeDecode(segment))) out.push(/^\d+$/.test(w) ? `#d${Math.min(w.length, MAX_DIGIT_RUN_TOKEN)}` : w);
+  }
+  out.push(`#depth${Math.min(segments.length, MAX_DEPTH_TOKEN)}`);
+  if (parsed.search.length > 1) out.push("#query");
+  return out;
+}
+
+export function extractPageTokens(input: { url: string; extraction: Pick<ExtractionInput, "title" | "text"> }): PageTokens {
+  return {
+    text: unique(tokeniseWords(input.extraction.text.slice(0, MAX_TEXT_CHARS))),
+    url: unique(tokeniseUrlPath(input.url)),
+    title: unique(tokeniseWords(input.extraction.title)),
+  };
+}
+
+function unique(tokens: string[]): string[] {
+  return [...new Set(tokens)];
+}
+
+function safeDecode(segment: string): string {
+  try { return decodeURIComponent(segment); } catch { return segment; }
+}
