@@ -34,6 +34,7 @@ import { gunzipSync } from "node:zlib";
 import { openDb, tuneConnection } from "../../lib/db/client.ts";
 import { enqueueUrls } from "../../lib/db/frontier.ts";
 import { runWorker } from "../../lib/crawl/worker.ts";
+import { errorTotal } from "../../lib/crawl/stats.ts";
 import { StageClock } from "../../lib/pipeline/stage-clock.ts";
 import { applyMigrations } from "../../test/helpers/db.ts";
 import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts";
@@ -85,7 +86,8 @@ async function childMain(): Promise<void> {
   let seen = 0;
   const stats = await runWorker({
     db, signal: stop.signal, hostMap: job.hostMap, allowPrivateNetwork: true, concurrency: job.concurrency, idleMs: 20, clock,
-    onProgress: (s) => { while (seen < s.pages) { seen++; process.send!({ type: "page" } satisfies ChildMessage); } },
+    // Failed URLs count towards the sample too, so a broken pipeline ends the run (with its errors) instead of looping.
+    onProgress: (s) => { while (seen < s.pages + errorTotal(s)) { seen++; process.send!({ type: "page" } satisfies ChildMessage); } },
   });
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
