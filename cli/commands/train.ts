@@ -13,8 +13,9 @@ const HELP = `Usage: lede train [--corpus DIR] [--kind mlp|logreg] [--seed N] [-
        lede train --default [--corpus DIR]
 
 Trains on WCXB dev page types (article = news) from the evaluation corpus plus every admin label
-in the database, prints 10-fold cross-validation for the MLP and the logistic-regression baseline,
-saves a new ModelVersion and activates it.
+in the database, prints 10-fold cross-validation for the MLP and the logistic-regression baseline
+(both read the page features plus naive-Bayes scores of the text, URL and title words, fitted
+inside each fold), saves a new ModelVersion and activates it.
   --corpus DIR    corpus root (default ../shared/corpus or LEDE_CORPUS)
   --kind K        model to deploy: mlp (default) or logreg
   --default       write lib/classify/default-model.json from the corpus alone (no database)

@@ -72,11 +72,21 @@ export function explainDecision(model: Classifier, inputs: Float64Array, facts: 
   return phrases.join(", ");
 }
 
+/** Words quoted; the URL's synthetic tokens (./tokens.ts tokeniseUrlPath) in plain words. */
+function describeToken(token: string): string {
+  const depth = /^#depth(\d+)$/.exec(token);
+  if (depth) return depth[1] === "0" ? "site root" : `path depth ${depth[1]}`;
+  const digits = /^#d(\d+)$/.exec(token);
+  if (digits) return `${digits[1]}-digit number`;
+  if (token === "#query") return "query string";
+  return `"${token}"`;
+}
+
 const FIELD_WORDS: Record<TokenField, string> = { text: "text", url: "URL", title: "title" };
 
 /** e.g. `news-like URL words ("politics", "2024")` or `not-news title words ("pricing")`. */
 export function describeTokenScore(field: TokenField, words: readonly string[], isNews: boolean): string {
-  const quoted = words.length > 0 ? ` (${words.map((w) => `"${w.replace(/^#/, "")}"`).join(", ")})` : "";
+  const quoted = words.length > 0 ? ` (${words.map(describeToken).join(", ")})` : "";
   return `${isNews ? "news-like" : "not-news"} ${FIELD_WORDS[field]} words${quoted}`;
 }
 

@@ -99,7 +99,8 @@ describe("classifier with word scores", () => {
   });
 
   it("names the words behind a word-based decision", () => {
-    expect(describeTokenScore("url", ["politics", "#d4"], true)).toBe('news-like URL words ("politics", "d4")');
+    expect(describeTokenScore("url", ["politics", "#d4", "#depth3"], true)).toBe('news-like URL words ("politics", 4-digit number, path depth 3)');
+    expect(describeTokenScore("url", ["#depth0", "#query"], false)).toBe("not-news URL words (site root, query string)");
     expect(describeTokenScore("title", [], false)).toBe("not-news title words");
   });
 });
