@@ -2,6 +2,7 @@
 import type { Db } from "../db/client.ts";
 import { findOrCreateArchiveSite } from "../db/warc.ts";
 import { ingestPage } from "../pipeline/ingest.ts";
+import { flushTemplates } from "../pipeline/context.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import { classifyContentType, looksLikeHtml, sniffBinary } from "../http/content.ts";
 import { readWarc } from "./reader.ts";
@@ -66,5 +67,6 @@ export async function importWarc(db: Db, path: string, opts: WarcImportOptions =
     stats.outcomes[res.outcome] = (stats.outcomes[res.outcome] ?? 0) + 1;
     opts.onProgress?.(stats);
   }
+  await flushTemplates(db);
   return stats;
 }
