@@ -1,5 +1,6 @@
 // Public entry point of article extraction: one call, one result. The crawler worker, the CLI and
 // the benchmark all come through here; the recipe itself lives in orchestrator.ts.
+import type { ArticleMetadata } from "./metadata.ts";
 import type { TemplateState } from "./template.ts";
 import type { CheerioAPI } from "./dom.ts";
 import { runExtraction } from "./orchestrator.ts";
@@ -17,20 +18,15 @@ export interface ExtractOptions {
   document?: CheerioAPI;
 }
 
-export interface ExtractResult {
+/** The metadata fields an extraction carries, as lib/extract/metadata.ts defines them. */
+type ResultMetadata = Pick<ArticleMetadata, "author" | "publishedAt" | "modifiedAt" | "lang" | "imageUrl" | "canonicalUrl" | "siteName">;
+
+export interface ExtractResult extends ResultMetadata {
   title: string;
   /** Paragraphs separated by "\n\n"; headings kept as their own paragraphs. */
   text: string;
   /** Sanitised article HTML: no scripts, no on* handlers, no iframes, links/images absolute. */
   html: string;
-  author: string | null;
-  /** ISO 8601. */
-  publishedAt: string | null;
-  modifiedAt: string | null;
-  lang: string | null;
-  imageUrl: string | null;
-  canonicalUrl: string | null;
-  siteName: string | null;
   /** Which method won: "template" | "container+blocks" | "density+blocks" | "blocks" | "density-relaxed" | "body". */
   method: string;
   /** Why that method won (and what was tried before it). */
