@@ -37,8 +37,8 @@ export interface CleanStats { removed: number }
 export function removeBoilerplate(root: ParentNode, opts: CleanOptions = {}): CleanStats {
   const dropFurniture = opts.dropFurniture ?? true;
   const stats = { removed: 0 };
-  const total = dropFurniture ? visibleChars(root as AnyNode) : 0;
-  cleanChildren(root, { dropFurniture, maxFurnitureChars: total * MAX_FURNITURE_SHARE }, stats);
+  const total = visibleChars(root as AnyNode);
+  cleanChildren(root, { dropFurniture, maxFurnitureChars: total * MAX_FURNITURE_SHARE, pageChars: total }, stats);
   return stats;
 }
 
@@ -48,7 +48,7 @@ export function removeBoilerplate(root: ParentNode, opts: CleanOptions = {}): Cl
  */
 const MAX_FURNITURE_SHARE = 0.5;
 
-interface CleanCtx { dropFurniture: boolean; maxFurnitureChars: number }
+interface CleanCtx { dropFurniture: boolean; maxFurnitureChars: number; pageChars: number }
 
 function cleanChildren(parent: ParentNode, ctx: CleanCtx, stats: CleanStats): void {
   // iterate over a copy: removal splices the live array
@@ -62,8 +62,10 @@ function cleanChildren(parent: ParentNode, ctx: CleanCtx, stats: CleanStats): vo
 
 function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   const name = el.name;
+  if (name === "noscript") return visibleChars(el, true) < NOSCRIPT_CONTENT_CHARS;
+  if (name === "form") return visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
   if (ALWAYS_DROP_TAGS.has(name)) return true;
-  if (isHidden(el)) return true;
+  if (isHidden(el)) return !isDeferredContent(el) && visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
   if (!ctx.dropFurniture) return false;
   if (FURNITURE_TAGS.has(name)) return true;
   if (PROTECTED_TAGS.has(name)) return false;
@@ -86,14 +88,25 @@ function holdsArticleBody(el: Element): boolean {
   return false;
 }
 
-/** Text characters of a subtree outside scripts and styles. */
-function visibleChars(node: AnyNode): number {
+/** Text characters of a subtree outside scripts and styles (and outside <noscript> unless `inNoscript`). */
+function visibleChars(node: AnyNode, inNoscript = false): number {
   if (node.type === "text") return (node as unknown as { data: string }).data.length;
   if (!isElement(node) && node.type !== "root") return 0;
-  if (isElement(node) && ALWAYS_DROP_TAGS.has(node.name)) return 0;
+  if (isElement(node) && ALWAYS_DROP_TAGS.has(node.name) && !(inNoscript && node.name === "noscript") && node.name !== "form") return 0;
   let n = 0;
-  for (const c of (node as ParentNode).children) n += visibleChars(c);
+  for (const c of (node as ParentNode).children) n += visibleChars(c, inNoscript);
   return n;
+}
+
+/**
+ * A <noscript> with at least this many characters of text is the page's server-rendered content
+ * (Discourse forums serve every post there), not a "please enable JavaScript" line: it is kept.
+ */
+const NOSCRIPT_CONTENT_CHARS = 500;
+
+/** React streaming puts each server-rendered Suspense boundary in `<div hidden id="S:n">` and reveals it by script. */
+function isDeferredContent(el: Element): boolean {
+  return /^S:\d+$/.test(el.attribs.id ?? "");
 }
 
 function isHidden(el: Element): boolean {

@@ -79,8 +79,26 @@ export function removeNode(node: AnyNode): void {
   node.parent = null; node.prev = null; node.next = null;
 }
 
-/** The <body> element (or the document root when there is none). */
+/**
+ * The <body> element (or the document root when there is none). Pages that paste a second document
+ * into the first (an embed's `<html><body>` inside a style block's neighbour) parse with two bodies:
+ * the one holding the most text is the page.
+ */
 export function bodyOf($: CheerioAPI): ParentNode {
-  const body = $("body").get(0);
-  return (body ?? $.root().get(0)) as ParentNode;
+  const bodies = $("body").get();
+  if (bodies.length > 1) {
+    let best = bodies[0], most = -1;
+    for (const b of bodies) { const n = proseChars(b); if (n > most) { most = n; best = b; } }
+    return best as ParentNode;
+  }
+  return (bodies[0] ?? $.root().get(0)) as ParentNode;
+}
+
+/** Characters of text outside scripts and styles. */
+function proseChars(node: AnyNode): number {
+  if (node.type === "text") return (node as unknown as { data: string }).data.length;
+  if (node.type !== "tag" && node.type !== "root") return 0;
+  let n = 0;
+  for (const c of (node as ParentNode).children) n += proseChars(c);
+  return n;
 }

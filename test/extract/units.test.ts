@@ -44,6 +44,25 @@ describe("clean", () => {
     expect(text).toContain("kept text");
     for (const gone of ["x()", "hidden", "side", "menu"]) expect(text).not.toContain(gone);
   });
+
+  it("keeps a page-wide <form>, server-rendered <noscript> content and React's deferred <div hidden id=S:n>", () => {
+    const long = para(8);
+    const $ = parseHtml(`<body><form id="aspnet"><div>${long}</div><form><input> search</form></form>
+      <noscript><p>Please enable JavaScript.</p></noscript><noscript><div class="post">${para(20, "forum")}</div></noscript>
+      <div hidden id="S:0">${para(3, "deferred")}</div><div hidden id="modal">modal text</div></body>`);
+    const body = bodyOf($);
+    removeBoilerplate(body);
+    const text = $.text();
+    for (const kept of ["story0", "forum0", "deferred0"]) expect(text).toContain(kept);
+    for (const gone of ["search", "enable JavaScript", "modal text"]) expect(text).not.toContain(gone);
+  });
+
+  it("takes the body with the most text when a page pastes a second document into itself", () => {
+    const $ = parseHtml(`<html><body><script type="application/ld+json">{"a":1}</script></body></html><html><body>${para(4)}</body></html>`);
+    expect($.text()).toContain("story0");
+    const body = bodyOf($);
+    expect((body as unknown as { children: unknown[] }).children.length).toBeGreaterThan(0);
+  });
 });
 
 describe("blocks", () => {
