@@ -2,6 +2,7 @@
 import type { Db } from "../db/client.ts";
 import type { HostMap } from "../http/hostmap.ts";
 import type { Logger } from "../log.ts";
+import type { PageClassifier } from "../pipeline/process.ts";
 import type { StageClock } from "../pipeline/stage-clock.ts";
 import type { HostLimiter } from "./host-limiter.ts";
 import type { RobotsGate } from "./robots-gate.ts";
@@ -37,4 +38,6 @@ export interface CrawlContext {
   signal: AbortSignal;
   /** CPU time per stage (benchmark; exact with concurrency 1: lib/pipeline/stage-clock.ts). */
   clock?: StageClock;
+  /** Classifier for ingested pages (lib/pipeline/ingest.ts); undefined: the active model. */
+  classify?: PageClassifier | null;
 }

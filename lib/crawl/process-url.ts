@@ -11,6 +11,7 @@ import { fetchUrl, type FetchResponse } from "../http/fetch.ts";
 import { extractLinks, findFeedLinks } from "../html/links.ts";
 import { parseHtml } from "../extract/dom.ts";
 import { ingestPage } from "../pipeline/ingest.ts";
+import { inStep, inStepAsync, PipelineError, toPipelineError } from "../pipeline/errors.ts";
 import { timeStage, timeStageAsync } from "../pipeline/stage-clock.ts";
 import { decideRetry, nextRecheckIntervalSec } from "../frontier/schedule.ts";
 import { RECHECKED_KINDS, type LeasedUrl } from "../frontier/types.ts";
@@ -39,6 +40,8 @@ export type UrlResult = "done" | "rechecked" | "retry" | "failed" | "skipped" | 
  *    feed or sitemap → read its entries and enqueue them.
  * 6. Settle: pages done; seeds, feeds and sitemaps queued again on the adaptive schedule.
  * On failure: throttling backs off the whole host and defers; otherwise retry or give up by error class.
+ * Fetch failures carry their FetchError key (lib/http/errors.ts); anything else thrown after the
+ * fetch is a pipeline failure with a key of its own (lib/pipeline/errors.ts), retried like a transient one.
  */
 export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<UrlResult> {
   const site = await ctx.sites.get(row.siteId);
@@ -66,13 +69,11 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
       accept: row.kind === "feed" || row.kind === "sitemap" ? DISCOVERY_ACCEPT : undefined,
       etag: rechecked ? row.etag : null,
       lastModified: rechecked ? row.lastModified : null,
-    }));
+    }).catch((err: unknown) => { throw toFetchError(err, row.url); }));
     release();
     release = null;
     ctx.stats.fetched++;
     const res = response;
-    await timeStageAsync(ctx.clock, "db: frontier", () =>
-      recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status: res.status, errorKey: null, ms: res.ms, bytes: res.rawBytes }));
     const added = row.kind === "feed" || row.kind === "sitemap"
       ? await readDiscoveryDocument(ctx, site, row, response)
       : await readPage(ctx, site, row, response, robots.sitemaps);
@@ -104,11 +105,11 @@ async function skipByRobots(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, 
 async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res: FetchResponse, robotsSitemaps: string[]): Promise<number> {
   const firstVisit = row.kind === "seed" && row.recheckIntervalSec === null;
   if (res.notModified) return firstVisit ? enqueueSiteDiscovery(ctx, site, row, [], robotsSitemaps) : 0;
-  const decoded = timeStage(ctx.clock, "decode", () => decodeHtml(res.body, res.contentType));
+  const decoded = timeStage(ctx.clock, "decode", () => inStep("extract_failed", () => decodeHtml(res.body, res.contentType)));
   // One htmlparser2 parse (lib/extract/dom.ts) for links first, then for the pipeline (which modifies it).
-  const $ = timeStage(ctx.clock, "parse", () => parseHtml(decoded.text));
+  const $ = timeStage(ctx.clock, "parse", () => inStep("extract_failed", () => parseHtml(decoded.text)));
   const candidates: Candidate[] = [];
-  const feeds = timeStage(ctx.clock, "links", () => {
+  const feeds = timeStage(ctx.clock, "links", () => inStep("extract_failed", () => {
     for (const link of extractLinks($, res.finalUrl)) {
       if (/\bnofollow\b/.test(link.rel)) continue;
       candidates.push({ url: link.url, kind: "page", depth: row.depth + 1 });
@@ -116,12 +117,12 @@ async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res:
     const feeds = findFeedLinks($, res.finalUrl);
     for (const f of feeds) candidates.push({ url: f.url, kind: "feed", depth: row.depth });
     return feeds;
-  });
-  const added = await timeStageAsync(ctx.clock, "db: frontier", () => enqueueCandidates(ctx, site, row.url, candidates));
+  }));
+  const added = await timeStageAsync(ctx.clock, "db: frontier", () => inStepAsync("store_failed", () => enqueueCandidates(ctx, site, row.url, candidates)));
   const result = await ingestPage(ctx.db, {
     siteId: site.id, frontierId: row.id, url: row.url, finalUrl: res.finalUrl, status: res.status,
     contentType: res.contentType, body: res.body, decoded, document: $,
-  }, { clock: ctx.clock });
+  }, { clock: ctx.clock, classify: ctx.classify });
   ctx.stats.pages++;
   ctx.stats.outcomes[result.outcome] = (ctx.stats.outcomes[result.outcome] ?? 0) + 1;
   return added + (firstVisit ? await enqueueSiteDiscovery(ctx, site, row, feeds.map((f) => f.url), robotsSitemaps) : 0);
@@ -162,6 +163,8 @@ export class DiscoveryError extends FetchError {
 
 async function settleSuccess(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res: FetchResponse, added: number): Promise<UrlResult> {
   if (res.notModified) ctx.stats.notModified++;
+  // One FetchAttempt per fetch, written once the outcome is known (a pipeline failure stores its key on it).
+  await recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status: res.status, errorKey: null, ms: res.ms, bytes: res.rawBytes });
   if (!RECHECKED_KINDS.has(row.kind)) {
     await settleUrl(ctx.db, row.id, ctx.owner, { state: "done", lastStatus: res.status, lastErrorKey: null, fetched: true });
     return "done";
@@ -188,16 +191,17 @@ async function settleSuccess(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl,
 async function settleFailure(
   ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, err: unknown, res: FetchResponse | null, ms: number,
 ): Promise<UrlResult> {
-  const error = toFetchError(err, row.url);
+  // Fetch errors arrive as FetchErrors (the fetch call converts them); anything else is the pipeline's.
+  const error = toPipelineError(err, "pipeline_failed", row.url);
   // Stopping: hand the URL back untouched for the next worker.
   if (ctx.stopping.aborted && (error.key === "aborted" || err === ctx.stopping.reason || err === ctx.signal.reason)) {
     await deferUrl(ctx.db, row.id, ctx.owner, new Date());
     return "deferred";
   }
   countError(ctx.stats, error.key);
-  if (!(err instanceof FetchError)) ctx.log.error({ err, url: row.url }, "crawl step failed");
+  if (error instanceof PipelineError) ctx.log.error({ err: error.cause, key: error.key, url: row.url }, "pipeline step failed");
   const status = (error as { status?: number }).status ?? res?.status ?? null;
-  if (!res) await recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status, errorKey: error.key, ms, bytes: 0 });
+  await recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status, errorKey: error.key, ms: res?.ms ?? ms, bytes: res?.rawBytes ?? 0 });
 
   if (error instanceof ThrottledError) {
     const wait = Math.min(MAX_THROTTLE_MS, error.retryAfterMs ?? DEFAULT_THROTTLE_MS);

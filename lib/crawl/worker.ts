@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { countPendingWork, enqueueUrls, failExhaustedLeases, leaseUrls, releaseLeases } from "../db/frontier.ts";
 import { listSitesWithoutSeed } from "../db/sites.ts";
 import type { LeasedUrl } from "../frontier/types.ts";
+import type { PageClassifier } from "../pipeline/process.ts";
 import type { StageClock } from "../pipeline/stage-clock.ts";
 import { readHostMap, type HostMap } from "../http/hostmap.ts";
 import { log as rootLog } from "../log.ts";
@@ -53,6 +54,8 @@ export interface WorkerOptions {
   onProgress?: (stats: CrawlStats) => void;
   /** CPU time per stage (benchmark; exact with concurrency 1: lib/pipeline/stage-clock.ts). */
   clock?: StageClock;
+  /** Classifier for ingested pages; default (undefined): the active model, reloaded as it changes. */
+  classify?: PageClassifier | null;
 }
 
 function defaultWorkerId(): string {
@@ -115,6 +118,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     stopping: stopping.signal,
     signal: stopFetches.signal,
     clock: opts.clock,
+    classify: opts.classify,
   };
   ctx.robots = createRobotsGate(ctx);
   const inFlight = new Map<Promise<void>, LeasedUrl>();

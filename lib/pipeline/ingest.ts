@@ -12,6 +12,7 @@ import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
 import { isTemplateReady, pageEntries } from "../extract/template.ts";
 import { processPage, type ArticleDraft, type PageClassifier } from "./process.ts";
 import { getPageClassifier, getTemplate, learnTemplate } from "./context.ts";
+import { inStep, inStepAsync } from "./errors.ts";
 import { timeStage, timeStageAsync, type StageClock } from "./stage-clock.ts";
 
 export type IngestOutcome = "article" | "not_news" | "duplicate" | "too_short";
@@ -51,10 +52,11 @@ export interface IngestResult {
  * 5. Record the page's outcome and its reason.
  */
 export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext = {}): Promise<IngestResult> {
-  const decoded = input.decoded ?? timeStage(ctx.clock, "decode", () => decodeHtml(input.body, input.contentType));
+  const decoded = input.decoded ?? timeStage(ctx.clock, "decode", () => inStep("extract_failed", () => decodeHtml(input.body, input.contentType)));
   const { document, decoded: _decoded, ...fetched } = input;
   void _decoded;
-  const page = await timeStageAsync(ctx.clock, "db: page", () => savePage(db, { ...fetched, charset: decoded.charset, charsetSource: decoded.source }));
+  const page = await timeStageAsync(ctx.clock, "db: page", () =>
+    inStepAsync("store_failed", () => savePage(db, { ...fetched, charset: decoded.charset, charsetSource: decoded.source })));
   return processStoredPage(db, { pageId: page.id, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined }, ctx);
 }
 
@@ -72,22 +74,23 @@ async function processStoredPage(
   ctx: IngestContext,
 ): Promise<IngestResult> {
   const { clock } = ctx;
-  const classify = ctx.classify === undefined ? await getPageClassifier(db) : ctx.classify;
+  const classify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(db)) : ctx.classify;
   const useTemplates = ctx.templates ?? true;
-  const template = useTemplates ? await getTemplate(db, page.siteId) : null;
+  const template = useTemplates ? await inStepAsync("extract_failed", () => getTemplate(db, page.siteId)) : null;
   // One parse serves template entries (read first), classifier facts and extraction (which modifies it).
-  const document = page.document ?? timeStage(clock, "parse", () => parseHtml(page.html));
-  const entries = useTemplates ? timeStage(clock, "template", () => pageEntries(document)) : null;
+  const document = page.document ?? timeStage(clock, "parse", () => inStep("extract_failed", () => parseHtml(page.html)));
+  const entries = useTemplates ? timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries(document))) : null;
   const result = processPage({
     finalUrl: page.finalUrl, html: page.html, classify, template: template && isTemplateReady(template) ? template : null, document, clock,
   });
-  if (entries) await timeStageAsync(clock, "template", () => learnTemplate(db, page.siteId, entries));
+  if (entries) await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries)));
   if (!result.ok) {
-    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, result.reason, result.detail));
+    await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));
     return { outcome: result.reason, reason: result.detail, pageId: page.pageId };
   }
   const draft = result.article;
-  return storeArticle(db, page, draft, clock);
+  // Database trouble is store_failed; entities and story grouping throw their own key (group_failed).
+  return inStepAsync("store_failed", () => storeArticle(db, page, draft, clock));
 }
 
 /** 3–5 of ingestPage: duplicates, the article row, entities and story, the page's outcome. */
@@ -113,7 +116,7 @@ async function storeArticle(db: Db, page: { pageId: number; siteId: number }, dr
     return article;
   });
   // A re-processed article keeps the story it already has.
-  if (!dup && draft.isNews && !existing?.storyId) await groupArticle(db, article.id, draft, clock);
+  if (!dup && draft.isNews && !existing?.storyId) await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
   const [outcome, reason]: [IngestOutcome, string] = dup
     ? ["duplicate", `${dup.kind} duplicate of article ${dup.originalId}`]
     : draft.isNews ? ["article", draft.decisionReason] : ["not_news", draft.decisionReason];
@@ -131,7 +134,7 @@ const ENTITY_TEXT_CHARS = 5_000;
 
 async function groupArticle(db: Db, articleId: number, draft: ArticleDraft, clock: StageClock | undefined): Promise<void> {
   const mentions = timeStage(clock, "entities", () => extractEntities(`${draft.title}\n\n${draft.text.slice(0, ENTITY_TEXT_CHARS)}`));
-  const entities = await timeStageAsync(clock, "db: entities", () => saveArticleEntities(db, articleId, mentions));
+  const entities = await timeStageAsync(clock, "db: entities", () => inStepAsync("store_failed", () => saveArticleEntities(db, articleId, mentions)));
   await timeStageAsync(clock, "story", () => assignStory(db, {
     id: articleId, title: draft.title, lead: draft.lead, text: draft.text,
     publishedAt: draft.publishedAt ?? undefined, url: draft.url, entities,

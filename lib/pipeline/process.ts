@@ -6,6 +6,7 @@ import type { TemplateState } from "../extract/template.ts";
 import { readDocumentFacts, type DocumentFacts } from "../classify/features.ts";
 import { fingerprint } from "../dedup/fingerprint.ts";
 import { extractDefaults } from "../config.ts";
+import { inStep } from "./errors.ts";
 import { timeStage, type StageClock } from "./stage-clock.ts";
 
 /** Characters of the lead shown in lists and used for story similarity: about two sentences. */
@@ -94,21 +95,24 @@ function articleUrl(canonical: string | null, finalUrl: string): string {
  * 2. Reject pages with too little text to be an article.
  * 3. Classify news / not news (kept either way, with the reason, so an admin can undo it).
  * 4. Fingerprint the text for duplicate detection.
+ * What a step throws comes out as a PipelineError keyed by the step (errors.ts).
  */
 export function processPage(input: ProcessInput): ProcessResult {
   const { clock } = input;
   // The classifier's DOM facts come from the untouched page: read them before extraction modifies it.
-  const document = input.document && input.classify ? timeStage(clock, "classify", () => readDocumentFacts(input.document!)) : undefined;
-  const extraction = timeStage(clock, "extract", () =>
-    extractArticle(input.html, { url: input.finalUrl, template: input.template ?? undefined, document: input.document }));
+  const document = input.document && input.classify
+    ? timeStage(clock, "classify", () => inStep("classify_failed", () => readDocumentFacts(input.document!)))
+    : undefined;
+  const extraction = timeStage(clock, "extract", () => inStep("extract_failed", () =>
+    extractArticle(input.html, { url: input.finalUrl, template: input.template ?? undefined, document: input.document })));
   const text = extraction.text.trim();
   if (text.length < extractDefaults.minTextChars) {
     return { ok: false, reason: "too_short", detail: `${text.length} characters of text (< ${extractDefaults.minTextChars})`, extraction };
   }
   const decision: PageDecision = input.classify
-    ? timeStage(clock, "classify", () => input.classify!({ html: input.html, url: input.finalUrl, extraction, document }))
+    ? timeStage(clock, "classify", () => inStep("classify_failed", () => input.classify!({ html: input.html, url: input.finalUrl, extraction, document })))
     : { isNews: true, score: null, reason: "no classifier loaded" };
-  const fp = timeStage(clock, "fingerprint", () => fingerprint(text));
+  const fp = timeStage(clock, "fingerprint", () => inStep("extract_failed", () => fingerprint(text)));
   return {
     ok: true,
     extraction,
