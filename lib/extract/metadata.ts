@@ -6,8 +6,9 @@
 //      rel=author and byline elements, the <html lang> attribute,
 //   4. the URL (dates such as /2024/05/17/) and visible date lines ("Published 4 May 2024").
 // Every field records where it came from (`sources`), for the orchestrator's explanation.
-import { load, type CheerioAPI } from "cheerio";
-import type { AnyNode, Element } from "domhandler";
+import type { AnyNode, CheerioAPI, Element } from "./dom.ts";
+import { parseHtml, textOf } from "./dom.ts";
+import { scanPage, type PageScan } from "./metadata-scan.ts";
 
 /** Longest author string believed (longer is a bio or a sentence). */
 const MAX_AUTHOR_CHARS = 100;
@@ -91,96 +92,90 @@ const TEXT_DATE_RES: { re: RegExp; order: "ymd" | "dmy" | "mdy" | "dMy" | "Mdy" 
 /**
  * Metadata of a page. `input` is HTML or a cheerio document already parsed (only read, never
  * changed); `url` is the page's address, used to make links absolute and to read dates in it.
+ * The page is walked once (metadata-scan.ts); sources further down each field's list (the body's
+ * <time>, byline elements, visible date lines) are only read when the ones above gave nothing.
  */
 export function extractMetadata(input: string | CheerioAPI, url?: string | null): ArticleMetadata {
-  const $ = typeof input === "string" ? load(input) : input;
+  const $ = typeof input === "string" ? parseHtml(input) : input;
   const base = url ?? null;
-  const metas = readMetaTags($);
-  const ld = readJsonLd($);
+  const page = scanPage($.root()[0] as AnyNode);
+  const metas = page.metas;
+  const ld = readJsonLd(page.ldScripts);
   const sources: ArticleMetadata["sources"] = {};
-  const pick = (field: MetadataField, candidates: [string, string | null | undefined][]): string | null => {
-    for (const [src, v] of candidates) {
+  const pick = (field: MetadataField, candidates: Candidate[]): string | null => {
+    for (const [src, read] of candidates) {
+      const v = read();
       if (v) { sources[field] = src; return v; }
     }
     return null;
   };
-  const metaFirst = (names: string[], clean: (v: string) => string | null = (v) => v): [string, string | null][] =>
-    names.map((n) => [`meta:${n}`, metas.get(n) ? clean(metas.get(n)!) : null]);
+  const metaFirst = (names: string[], clean: (v: string) => string | null = (v) => v): Candidate[] =>
+    names.map((n) => [`meta:${n}`, () => { const v = metas.get(n); return v ? clean(v) : null; }]);
 
-  const siteName = pick("siteName", [["json-ld", ld.siteName], ...metaFirst(SITE_METAS, cleanText)]);
-  const docTitle = cleanText($("head title").first().text() || $("title").first().text());
-  const h1 = cleanText($("article h1, main h1").first().text() || $("h1").first().text());
-  const metaTitle = ld.title ? trimSiteName(ld.title, siteName) : metas.get("og:title") ? trimSiteName(cleanText(metas.get("og:title")!) ?? "", siteName) : null;
+  const siteName = pick("siteName", [["json-ld", () => ld.siteName], ...metaFirst(SITE_METAS, cleanText)]);
+  const docTitle = cleanText(textOrEmpty(page.headTitle) || textOrEmpty(page.firstTitle));
+  const h1 = cleanText(textOrEmpty(page.articleH1) || textOrEmpty(page.h1));
+  const ogTitle = metas.get("og:title");
+  const metaTitle = ld.title ? trimSiteName(ld.title, siteName) : ogTitle ? trimSiteName(cleanText(ogTitle) ?? "", siteName) : null;
+  const headings = () => page.headings.map((el) => cleanText(textOf(el)));
   const title = pick("title", [
-    ["h1", metaTitle && h1 && agreesWith(h1, metaTitle) ? h1 : null],
-    ["json-ld", ld.title ? trimSiteName(ld.title, siteName) : null],
+    ["h1", () => (metaTitle && h1 && agreesWith(h1, metaTitle) ? h1 : null)],
+    ["json-ld", () => (ld.title ? trimSiteName(ld.title, siteName) : null)],
     ...metaFirst(TITLE_METAS, (v) => trimSiteName(cleanText(v) ?? "", siteName)),
-    ["title", docTitle ? cleanTitle(docTitle, siteName, $) : null],
-    ["h1", h1],
+    ["title", () => (docTitle ? cleanTitle(docTitle, siteName, headings) : null)],
+    ["h1", () => h1],
   ]);
   const author = pick("author", [
-    ["json-ld", ld.author],
+    ["json-ld", () => ld.author],
     ...metaFirst(AUTHOR_METAS, cleanAuthor),
-    ["rel-author", cleanAuthor(joinDistinct($('a[rel~="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]').map((_, el) => $(el).text()).get().slice(0, 3)))],
-    ["byline", cleanAuthor($('[class*="byline"] [class*="author"], [class*="author-name"], .author, .byline').first().text())],
-    ["json-ld:organization", ld.orgAuthor],
+    ["rel-author", () => cleanAuthor(joinDistinct(page.authorEls.map(textOf)))],
+    ["byline", () => cleanAuthor(textOrEmpty(page.bylineEl))],
+    ["json-ld:organization", () => ld.orgAuthor],
   ]);
   const publishedAt = pick("publishedAt", [
-    ["json-ld", toIsoDate(ld.published)],
+    ["json-ld", () => toIsoDate(ld.published)],
     ...metaFirst(PUBLISHED_METAS, toIsoDate),
-    ["time", readTimeElement($, "published")],
-    ["url", base ? dateFromUrl(base) : null],
-    ["date-line", readVisibleDate($)],
+    ["time", () => readTimeElement(page, "published")],
+    ["url", () => (base ? dateFromUrl(base) : null)],
+    ["date-line", () => readVisibleDate(page.body)],
   ]);
-  const modifiedAt = pick("modifiedAt", [["json-ld", toIsoDate(ld.modified)], ...metaFirst(MODIFIED_METAS, toIsoDate), ["time", readTimeElement($, "modified")]]);
+  const modifiedAt = pick("modifiedAt", [
+    ["json-ld", () => toIsoDate(ld.modified)], ...metaFirst(MODIFIED_METAS, toIsoDate), ["time", () => readTimeElement(page, "modified")],
+  ]);
   const lang = pick("lang", [
-    ["html-lang", primaryLang($("html").attr("lang") ?? $("html").attr("xml:lang"))],
-    ["meta:content-language", primaryLang(metas.get("content-language") ?? metas.get("language") ?? metas.get("dc.language"))],
-    ["meta:og:locale", primaryLang(metas.get("og:locale"))],
-    ["json-ld", primaryLang(ld.lang)],
+    ["html-lang", () => primaryLang(page.htmlEl?.attribs.lang ?? page.htmlEl?.attribs["xml:lang"])],
+    ["meta:content-language", () => primaryLang(metas.get("content-language") ?? metas.get("language") ?? metas.get("dc.language"))],
+    ["meta:og:locale", () => primaryLang(metas.get("og:locale"))],
+    ["json-ld", () => primaryLang(ld.lang)],
   ]);
   const imageUrl = pick("imageUrl", [
     ...metaFirst(IMAGE_METAS, (v) => absolutise(v, base)),
-    ["json-ld", ld.image ? absolutise(ld.image, base) : null],
-    ["link:image_src", absolutise($('link[rel="image_src"]').attr("href"), base)],
+    ["json-ld", () => (ld.image ? absolutise(ld.image, base) : null)],
+    ["link:image_src", () => absolutise(page.imageSrc?.attribs.href, base)],
   ]);
   const canonicalUrl = pick("canonicalUrl", [
-    ["link:canonical", absolutise($('link[rel~="canonical"]').attr("href"), base)],
-    ["meta:og:url", absolutise(metas.get("og:url"), base)],
-    ["json-ld", absolutise(ld.url, base)],
+    ["link:canonical", () => absolutise(page.canonical?.attribs.href, base)],
+    ["meta:og:url", () => absolutise(metas.get("og:url"), base)],
+    ["json-ld", () => absolutise(ld.url, base)],
   ]);
-  const description = pick("description", [...metaFirst(DESCRIPTION_METAS, cleanText), ["json-ld", cleanText(ld.description ?? "")]]);
+  const description = pick("description", [...metaFirst(DESCRIPTION_METAS, cleanText), ["json-ld", () => cleanText(ld.description ?? "")]]);
   return { title, author, publishedAt, modifiedAt, lang, imageUrl, canonicalUrl, siteName, description, sources };
 }
 
-// ---- meta tags ----
-
-/** name / property / itemprop / http-equiv (lower case) → first non-empty content. */
-function readMetaTags($: CheerioAPI): Map<string, string> {
-  const out = new Map<string, string>();
-  $("meta").each((_, el) => {
-    const a = (el as Element).attribs;
-    const content = (a.content ?? a.value ?? "").trim();
-    if (!content) return;
-    for (const key of [a.property, a.name, a.itemprop, a["http-equiv"]]) {
-      if (!key) continue;
-      for (const k of key.toLowerCase().split(/\s+/)) if (k && !out.has(k)) out.set(k, content);
-    }
-  });
-  return out;
-}
+/** A source name and how to read it (called only when every source before it gave nothing). */
+type Candidate = [string, () => string | null | undefined];
 
 // ---- JSON-LD ----
 
 interface LdFields { title?: string; author?: string | null; orgAuthor?: string | null; published?: string; modified?: string; image?: string; siteName?: string; url?: string; description?: string; lang?: string }
 
-function readJsonLd($: CheerioAPI): LdFields {
+function readJsonLd(scripts: string[]): LdFields {
   const nodes: Record<string, unknown>[] = [];
-  $('script[type="application/ld+json"]').each((_, el) => {
-    const raw = $(el).text().replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, "").trim();
+  for (const text of scripts) {
+    const raw = text.replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, "").trim();
     const parsed = parseJsonLoosely(raw);
     if (parsed !== undefined) collectLdNodes(parsed, nodes, 0);
-  });
+  }
   const typed = (n: Record<string, unknown>) => ldTypes(n);
   const article = nodes.find((n) => typed(n).some((t) => ARTICLE_TYPES.has(t)))
     ?? nodes.find((n) => typed(n).some((t) => PAGE_TYPES.has(t)) && (n.headline || n.datePublished));
@@ -261,7 +256,7 @@ function ldImage(v: unknown): string | undefined {
 // ---- title ----
 
 /** Readability's title cleaning: cut " | Site" / "Site - " parts unless that leaves too few words. */
-export function cleanTitle(orig: string, siteName: string | null, $?: CheerioAPI): string {
+export function cleanTitle(orig: string, siteName: string | null, headings?: () => (string | null)[]): string {
   const bySite = trimSiteName(orig, siteName);
   if (bySite !== orig) return bySite;
   let cur = orig;
@@ -272,8 +267,7 @@ export function cleanTitle(orig: string, siteName: string | null, $?: CheerioAPI
     cur = parts.slice(0, -1).join(" - ");
     if (wordCount(cur) < 3) cur = parts.slice(1).join(" - ");
   } else if (orig.includes(": ")) {
-    const headings = $ ? $("h1, h2").map((_, el) => cleanText($(el).text())).get() : [];
-    if (!headings.includes(orig.trim())) {
+    if (!(headings?.() ?? []).includes(orig.trim())) {
       cur = orig.slice(orig.lastIndexOf(":") + 1).trim();
       if (wordCount(cur) < 3) cur = orig.slice(orig.indexOf(":") + 1).trim();
       else if (wordCount(orig.slice(0, orig.indexOf(":"))) > 5) cur = orig;
@@ -411,19 +405,17 @@ export function dateFromUrl(url: string): string | null {
 }
 
 /** <time datetime> marked as publication (or modification), else the first one in the article or the page. */
-function readTimeElement($: CheerioAPI, kind: "published" | "modified"): string | null {
-  const prop = kind === "published" ? "datePublished" : "dateModified";
-  const marked = $(`[itemprop="${prop}"]`).first();
-  const fromMarked = marked.attr("datetime") ?? marked.attr("content");
+function readTimeElement(page: PageScan, kind: "published" | "modified"): string | null {
+  const marked = kind === "published" ? page.publishedEl : page.modifiedEl;
+  const fromMarked = marked?.attribs.datetime ?? marked?.attribs.content;
   if (fromMarked) return toIsoDate(fromMarked);
   if (kind === "modified") return null;
-  const pub = $("time[pubdate]").first().attr("datetime") ?? $("article time[datetime]").first().attr("datetime") ?? $("time[datetime]").first().attr("datetime");
+  const pub = page.pubdateTime?.attribs.datetime ?? page.articleTime?.attribs.datetime ?? page.firstTime?.attribs.datetime;
   return toIsoDate(pub);
 }
 
 /** A short visible line with a date: inside an element whose class/id says date/time/byline first, else one that says "Published …". */
-function readVisibleDate($: CheerioAPI): string | null {
-  const body = $("body")[0] as Element | undefined;
+function readVisibleDate(body: Element | null): string | null {
   if (!body) return null;
   let hinted: string | null = null;
   let worded: string | null = null;
@@ -453,6 +445,10 @@ function readVisibleDate($: CheerioAPI): string | null {
 }
 
 // ---- small helpers ----
+
+function textOrEmpty(el: Element | null): string {
+  return el ? textOf(el) : "";
+}
 
 function primaryLang(v: string | null | undefined): string | null {
   const m = /^\s*([A-Za-z]{2,3})(?:[-_]|$|\s|,)/.exec(v ?? "");

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
-import { load } from "cheerio";
+import { parseHtml } from "../../lib/extract/dom.ts";
 import { cleanTitle, dateFromUrl, extractMetadata, toIsoDate } from "../../lib/extract/metadata.ts";
+import { MAX_AUTHOR_ELEMENTS, scanPage } from "../../lib/extract/metadata-scan.ts";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures", "extract-meta");
 const gz = (p: string) => gunzipSync(readFileSync(join(fixtures, p))).toString("utf8");
@@ -23,7 +24,7 @@ describe("extractMetadata on Readability's test pages", () => {
 
   it("accepts a cheerio document as well as HTML, with the same result", () => {
     const html = gz("readability/aclu/source.html.gz");
-    expect(extractMetadata(load(html), "http://fakehost/a")).toEqual(extractMetadata(html, "http://fakehost/a"));
+    expect(extractMetadata(parseHtml(html), "http://fakehost/a")).toEqual(extractMetadata(html, "http://fakehost/a"));
   });
 });
 
@@ -91,4 +92,34 @@ describe("metadata sources and helpers", () => {
     expect(toIsoDate("1899-01-01")).toBeNull();
     expect(dateFromUrl("https://x.example/news/20240305/item")?.slice(0, 10)).toBe("2024-03-05");
   });
+});
+
+describe("scanPage (one walk instead of selector queries)", () => {
+  const pages = [...CASES.map((c) => `readability/${c}/source.html.gz`), "template/0368.html.gz", "template/2862.html.gz", "fundus/AsahiShimbun_2025_01_13.html.gz"];
+  for (const file of pages) {
+    it(`${file}: finds the elements the selectors it replaces find`, () => {
+      const $ = parseHtml(gz(file));
+      const scan = scanPage($.root()[0]);
+      const first = (sel: string) => $(sel).get(0) ?? null;
+      expect(scan.headTitle).toBe(first("head title"));
+      expect(scan.h1).toBe(first("h1"));
+      expect(scan.articleH1).toBe(first("article h1, main h1"));
+      expect(scan.headings).toEqual($("h1, h2").get());
+      expect(scan.canonical).toBe(first('link[rel~="canonical"]'));
+      expect(scan.authorEls).toEqual($('a[rel~="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]').get().slice(0, MAX_AUTHOR_ELEMENTS));
+      expect(scan.bylineEl).toBe(first('[class*="byline"] [class*="author"], [class*="author-name"], .author, .byline'));
+      expect(scan.publishedEl).toBe(first('[itemprop="datePublished"]'));
+      expect(scan.firstTime).toBe(first("time[datetime]"));
+      expect(scan.articleTime).toBe(first("article time[datetime]"));
+      expect(scan.ldScripts).toEqual($('script[type="application/ld+json"]').get().map((el) => $(el).text()));
+      const metas = new Map<string, string>();
+      $("meta").each((_, el) => {
+        const content = (el.attribs.content ?? el.attribs.value ?? "").trim();
+        for (const key of [el.attribs.property, el.attribs.name, el.attribs.itemprop, el.attribs["http-equiv"]]) {
+          for (const k of (key ?? "").toLowerCase().split(/\s+/)) if (content && k && !metas.has(k)) metas.set(k, content);
+        }
+      });
+      expect(scan.metas).toEqual(metas);
+    });
+  }
 });
