@@ -68,6 +68,8 @@ const URL_DATE_RES = [
   /\/((?:19|20)\d{2})[/_-](0?[1-9]|1[0-2])[/_-](0?[1-9]|[12]\d|3[01])(?=[/_.-]|$)/,
   /[/_-]((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/_.-]|$)/,
 ];
+const YEAR_RE = /(?:19|20)\d\d/;
+const NON_SPACE_RE = /\S/;
 const DATE_HINT_RE = /date|time|publish|posted|byline|meta|dateline|timestamp/i;
 const DATE_WORD_RE = /published|posted|updated|veröffentlicht|publié|publicado|pubblicato|aktualisiert|am\b|on\b/i;
 
@@ -423,10 +425,12 @@ function readVisibleDate(body: Element | null): string | null {
   const walk = (node: AnyNode, hint: boolean): boolean => {
     if (seen > MAX_DATE_LINE_NODES) return true;
     if (node.type === "text") {
-      const text = cleanText((node as unknown as { data: string }).data);
-      if (!text) return false;
+      const data = (node as unknown as { data: string }).data;
+      if (!NON_SPACE_RE.test(data)) return false;
       seen++;
-      if (text.length > MAX_DATE_LINE_CHARS) return false;
+      if (!YEAR_RE.test(data)) return false; // every date pattern has a four-digit year
+      const text = cleanText(data);
+      if (!text || text.length > MAX_DATE_LINE_CHARS) return false;
       const iso = TEXT_DATE_RES.some(({ re }) => re.test(text)) ? toIsoDate(text) : null;
       if (!iso) return false;
       if (hint && !hinted) hinted = iso;
