@@ -28,6 +28,13 @@ export const envSchema = z.object({
   HOST_MAP: z.string().default(""),
   /** Milliseconds between worker polls of an empty frontier. */
   WORKER_IDLE_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * Crawl worker processes `npm start` runs (scripts/start.mjs). Leases keep them from fetching a URL
+   * twice; the pipeline is CPU-bound, so more than one per core only adds memory (~450 MB each).
+   */
+  WORKER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** Run the periodic story merge pass in this worker process; `npm start` keeps it on in its first worker only. */
+  STORY_MERGES: bool.default(true),
   /** Where benchmarks find ../shared/corpus. */
   LEDE_CORPUS: z.string().optional(),
 });

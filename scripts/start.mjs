@@ -2,13 +2,15 @@
 // `npm start`: run Lede on one machine.
 //   1. apply database migrations (before any process opens the database);
 //   2. build the web app when the build is missing or older than the sources;
-//   3. run the Next.js server and the crawl worker side by side;
-//   4. on Ctrl-C / SIGTERM stop both and wait for them, so no process is left behind.
-// If either child dies, the other is stopped too and the exit code says so.
+//   3. run the Next.js server and WORKER_PROCESSES crawl workers (default 1) side by side; the
+//      workers share the database through leases, and only the first runs the story merge pass;
+//   4. on Ctrl-C / SIGTERM stop them all and wait for them, so no process is left behind.
+// If any child dies, the others are stopped too and the exit code says so.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { register } from "tsx/esm/api";
 import { ensureAdminPassword } from "./admin-password.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -69,6 +71,16 @@ function buildIfStale() {
 // 1. Migrations first: Prisma's schema engine needs the database to itself.
 runOrExit(process.execPath, [join(root, "bin", "lede.mjs"), "migrate"], "database migration");
 ensureAdminPassword(env, say);
+// The settings come from lib/config.ts, the one place that reads and checks the environment.
+register();
+const { getEnv } = await import("../lib/config.ts");
+let config;
+try {
+  config = getEnv(env);
+} catch (err) {
+  say(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 // 2. Build.
 if (!process.argv.includes("--no-build")) buildIfStale();
 
@@ -77,8 +89,8 @@ const children = new Map();
 let stopping = false;
 let exitCode = 0;
 
-function startChild(name, cmd, args) {
-  const child = spawn(cmd, args, { cwd: root, env, stdio: "inherit" });
+function startChild(name, cmd, args, extraEnv = {}) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
   children.set(name, child);
   child.on("exit", (code, signal) => {
     children.delete(name);
@@ -119,5 +131,11 @@ setInterval(() => {
 }, PARENT_CHECK_MS).unref();
 
 startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", host]);
-startChild("worker", process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")]);
-say(`running at http://${host}:${port}/ (database ${env.DATABASE_URL}); Ctrl-C stops.`);
+const workers = config.WORKER_PROCESSES;
+for (let i = 1; i <= workers; i++) {
+  const name = workers === 1 ? "worker" : `worker ${i}`;
+  // One story merge pass per installation: the first worker runs it (unless STORY_MERGES turns it off).
+  const storyMerges = i === 1 ? String(config.STORY_MERGES) : "false";
+  startChild(name, process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")], { STORY_MERGES: storyMerges });
+}
+say(`running at http://${host}:${port}/ with ${workers} crawl worker${workers === 1 ? "" : "s"} (database ${env.DATABASE_URL}); Ctrl-C stops.`);

@@ -1,7 +1,9 @@
 // The crawl worker process: `node --import tsx workers/crawl.ts` (npm start runs it beside the web
 // server). Runs until SIGTERM/SIGINT, then lets in-flight URLs finish briefly and releases its leases.
-// Several can share one database: leases keep them from fetching a URL twice.
+// Several can share one database: leases keep them from fetching a URL twice (WORKER_PROCESSES makes
+// npm start run several); the story merge pass runs where STORY_MERGES is on (one of them).
 import { pathToFileURL } from "node:url";
+import { getEnv } from "../lib/config.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
 import { runWorker } from "../lib/crawl/worker.ts";
@@ -44,7 +46,8 @@ export async function main(): Promise<number> {
   process.on("SIGINT", onSignal);
   try {
     const db = await getDb();
-    scheduleStoryMerges(db, stop.signal);
+    // One merge pass per installation: with WORKER_PROCESSES > 1, npm start enables it in the first worker only.
+    if (getEnv().STORY_MERGES) scheduleStoryMerges(db, stop.signal);
     await runWorker({ db, signal: stop.signal });
     return 0;
   } catch (err) {

@@ -1,8 +1,14 @@
 // Frontier queries. Leasing is one atomic UPDATE … RETURNING per call: in SQLite a writing
 // statement takes the database write lock before it reads (busy_timeout waits for it), so two
-// worker processes can never claim the same row; in PostgreSQL the same statement would need
-// FOR UPDATE SKIP LOCKED in the sub-select. Completion is guarded by the lease owner, so a worker
-// whose lease expired and was re-claimed cannot overwrite the new owner's result.
+// worker processes can never claim the same row. Completion is guarded by the lease owner, so a
+// worker whose lease expired and was re-claimed cannot overwrite the new owner's result.
+//
+// PostgreSQL (not supported yet; what would change here): the lease sub-select needs
+// `FOR UPDATE SKIP LOCKED` (under READ COMMITTED two claims could otherwise pick the same ids, and the
+// second UPDATE re-checks only `id IN (…)` after waiting for the first), and the outer WHERE should
+// repeat the state condition; `?` placeholders become `$1…`; `MAX(a, b)` becomes `GREATEST(a, b)`;
+// ISO-string timestamps need `::timestamptz` casts. UPDATE … RETURNING and ON CONFLICT DO NOTHING
+// are the same in both.
 import type { Db } from "./client.ts";
 import type { FrontierKind, LeasedUrl, NewFrontierUrl } from "../frontier/types.ts";
 
