@@ -1,11 +1,13 @@
 // The worker's per-URL writes are raw SQL (lib/db/frontier.ts settleUrl/recordFetchAttempt,
-// lib/db/pages.ts savePage/setPageOutcome): they must read back through the ORM exactly as the ORM
+// lib/db/pages.ts savePage/setPageOutcome, lib/db/articles.ts saveArticle/findArticleByPage): they must read back through the ORM exactly as the ORM
 // calls they replaced wrote them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gunzipSync } from "node:zlib";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 import { enqueueUrls, leaseUrls, recordFetchAttempt, settleUrl } from "../../lib/db/frontier.ts";
 import { savePage, setPageOutcome } from "../../lib/db/pages.ts";
+import { findArticleByPage, saveArticle } from "../../lib/db/articles.ts";
+import type { ArticleDraft } from "../../lib/pipeline/process.ts";
 
 let t: TestDb;
 let siteId: number;
@@ -57,5 +59,29 @@ describe("raw hot-path writes", () => {
     expect(gunzipSync(p2.rawBody).toString()).toBe(body2.toString());
     expect(p2.contentHash).not.toBe(p1.contentHash);
     expect(await t.db.page.count()).toBe(1);
+  });
+
+  it("saveArticle inserts every draft field, then replaces them in place and clears the duplicate link", async () => {
+    const page = await savePage(t.db, { siteId, url: "https://a.example/art", finalUrl: "https://a.example/art", status: 200, contentType: "text/html", body: Buffer.from("<p>x</p>") });
+    expect(await findArticleByPage(t.db, page.id)).toBeNull();
+    const draft: ArticleDraft = {
+      url: "https://a.example/art", title: "Title", text: "Body text", html: "<p>Body text</p>", lead: "Body", author: "A. Writer",
+      publishedAt: new Date("2024-05-01T10:00:00Z"), modifiedAt: null, lang: "en", imageUrl: null, siteName: "A", method: "density",
+      methodReason: "why", textLength: 9, isNews: false, newsScore: 0.25, decisionReason: "not news", modelVersionId: null,
+      contentHash: "c".repeat(64), simhash: "0123456789abcdef",
+    };
+    const created = new Date("2024-05-02T00:00:00Z");
+    const first = await saveArticle(t.db, page.id, siteId, draft, created);
+    const a1 = await t.db.article.findUniqueOrThrow({ where: { id: first.id } });
+    expect(a1).toMatchObject({ ...draft, pageId: page.id, siteId, duplicateOfId: null, storyId: null });
+    expect(a1.createdAt.getTime()).toBe(created.getTime());
+    const story = await t.db.story.create({ data: { headline: "s", firstSeenAt: created, lastSeenAt: created } });
+    await t.db.article.update({ where: { id: first.id }, data: { storyId: story.id, duplicateOfId: first.id, duplicateKind: "near" } });
+    expect(await findArticleByPage(t.db, page.id)).toEqual({ id: first.id, storyId: story.id });
+    const second = await saveArticle(t.db, page.id, siteId, { ...draft, title: "New title", isNews: true, publishedAt: null, newsScore: null });
+    expect(second.id).toBe(first.id);
+    const a2 = await t.db.article.findUniqueOrThrow({ where: { id: first.id } });
+    expect(a2).toMatchObject({ title: "New title", isNews: true, publishedAt: null, newsScore: null, duplicateOfId: null, duplicateKind: null, storyId: story.id });
+    expect(a2.createdAt.getTime()).toBe(created.getTime());
   });
 });
