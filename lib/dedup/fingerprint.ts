@@ -1,6 +1,7 @@
 // Everything duplicate detection needs from an article's text, computed once, without I/O.
-import { hashContent } from "./content-hash.ts";
-import { computeSimhash } from "./simhash.ts";
+import { createHash } from "node:crypto";
+import { normalizeText } from "./normalize-text.ts";
+import { simhashOfNormalized } from "./simhash.ts";
 
 export interface Fingerprint {
   /** sha256 hex of the normalised text */
@@ -9,6 +10,8 @@ export interface Fingerprint {
   simhash: string;
 }
 
+/** Both keys from one normalisation: contentHash is hashContent(text), simhash is computeSimhash(text). */
 export function fingerprint(text: string): Fingerprint {
-  return { contentHash: hashContent(text), simhash: computeSimhash(text) };
+  const norm = normalizeText(text);
+  return { contentHash: createHash("sha256").update(norm).digest("hex"), simhash: simhashOfNormalized(norm) };
 }
