@@ -30,7 +30,9 @@ import { readMetadata } from "./read-metadata.ts";
 import { findKnownContainers } from "./known-container.ts";
 import { pruneDiscardable } from "./prune.ts";
 import { dropDanglingBlocks } from "./trim.ts";
+import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
+import { compareDocumentPosition } from "domutils";
 
 /** Characters of text below which a step has found "too little" and the next step runs. */
 const MIN_TEXT_CHARS = extractDefaults.minTextChars;
@@ -122,6 +124,13 @@ function isLinkList(b: TextBlock): boolean {
 }
 
 function chooseCandidate(body: ParentNode, method: string, prefix: string): Outcome | null {
+  // the items are found and segmented before the named container's pruning edits the tree
+  const rep = findRepeatedItems(body);
+  const items = rep && rep.container !== body ? segmentBlocks(rep.container) : null;
+  return withRepeatedItems(rep, items, chooseSingle(body, method, prefix));
+}
+
+function chooseSingle(body: ParentNode, method: string, prefix: string): Outcome | null {
   const dens = densityWithBlocks(body, method, prefix);
   const known = knownContainer(body, method === "template" ? method : "container+blocks", prefix);
   if (!known) return dens;
@@ -129,6 +138,44 @@ function chooseCandidate(body: ParentNode, method: string, prefix: string): Outc
   const k = textLength(known.blocks), d = textLength(dens.blocks);
   if (d > k * DENSITY_OVER_KNOWN_RATIO) return { ...dens, reason: `${dens.reason}; named container <${known.roots[0] && (known.roots[0] as Element).name}> had ${k} chars against ${d}` };
   return known;
+}
+
+/** The repeated items replace the chosen container when they hold this many times its text (WCXB even ids: 1.5 and 2 alike, 3 loses listings). */
+const REPEATED_OVER_CHOSEN = 2;
+
+/**
+ * …and their items average at least this many characters: menu entries are a word or two, cards
+ * carry a title and a line. (Link share cannot tell them apart: whole cards are often one link.)
+ * Tuned on WCXB even ids: 30 and 50 alike, 100 loses listings.
+ */
+const REPEATED_MIN_ITEM_CHARS = 30;
+
+/**
+ * Listings, collections and threads: when the largest group of same-kind sibling items holds far
+ * more text than the chosen container, the content is the list (plus the chosen container when it
+ * lies outside it: the intro above a listing).
+ */
+function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null, chosen: Outcome | null): Outcome | null {
+  if (!rep || !items) return chosen;
+  const have = chosen ? textLength(chosen.blocks) : 0;
+  if (rep.chars < have * REPEATED_OVER_CHOSEN || rep.chars < rep.items * REPEATED_MIN_ITEM_CHARS) return chosen;
+  const container = rep.container;
+  const reason = `${rep.items} repeated items in <${container.name}${idHint(container)}> (${rep.chars} chars against ${have})`;
+  if (!chosen || chosen.roots.every((r) => isInside(r as Element, new Set([container])))) {
+    return { blocks: items, roots: [container], dropped: [], method: "repeated-items", reason };
+  }
+  const holder = chosen.roots.find((r) => isInside(container, new Set([r as Element])));
+  if (holder) {
+    // the items sit inside the chosen container, where the block classifier dropped them as links
+    const kept = new Set(chosen.blocks.map((b) => b.text));
+    const inItems = new Set([container]);
+    const blocks = chosen.roots.flatMap((r) => segmentBlocks(r)).filter((b) => kept.has(b.text) || isInside(b.el, inItems));
+    return { blocks, roots: chosen.roots, dropped: [], method: "repeated-items", reason: `${reason}, inside ${chosen.method}` };
+  }
+  const before = compareDocumentPosition(chosen.roots[0] as AnyNode, container) & 4; // DOCUMENT_POSITION_FOLLOWING
+  const blocks = before ? [...chosen.blocks, ...items] : [...items, ...chosen.blocks];
+  const roots = before ? [...chosen.roots, container] : [container, ...chosen.roots];
+  return { blocks, roots, dropped: chosen.dropped, method: "repeated-items", reason: `${reason}, with ${chosen.method}` };
 }
 
 function densityWithBlocks(body: ParentNode, method: string, prefix: string): Outcome | null {

@@ -6,6 +6,7 @@ import { removeBoilerplate } from "../../lib/extract/clean.ts";
 import { scoreDensity, LEVEL_WEIGHT } from "../../lib/extract/density.ts";
 import { segmentBlocks, countWords, type TextBlock } from "../../lib/extract/segment.ts";
 import { dropDanglingBlocks } from "../../lib/extract/trim.ts";
+import { findRepeatedItems } from "../../lib/extract/repeated.ts";
 import { blockFeatures, classifyBlocks, loadBlocksModel, scoreBlocks, FEATURE_NAMES } from "../../lib/extract/blocks.ts";
 import { fitTree, predictTree } from "../../lib/extract/tree.ts";
 import { sanitizeArticleHtml } from "../../lib/extract/sanitize.ts";
@@ -177,5 +178,31 @@ describe("dropDanglingBlocks", () => {
     const keep = [true, true, true, true, false, true, true];
     expect(dropDanglingBlocks(all, keep)).toBe(3);
     expect(all.filter((_, i) => keep[i]).map((b) => b.text)).toEqual(["Article title", "First paragraph of the article text.", "Last paragraph of the article."]);
+  });
+});
+
+describe("repeated items", () => {
+  const card = (i: number) => `<div class="card card-${i}"><a href="/job/${i}"><h3>Senior engineer number ${i}</h3><span>Remote, full time, posted ${i} days ago</span></a></div>`;
+  const LISTING = `<body><div class="menu"><a href="/">Home</a><a href="/a">About</a><a href="/b">Blog</a></div>
+    <div class="intro"><p>Remote programming jobs, updated daily.</p></div>
+    <div id="jobs">${Array.from({ length: 12 }, (_, i) => card(i)).join("")}</div></body>`;
+
+  it("finds the parent of the largest group of same-kind siblings (digits in classes ignored)", () => {
+    const $ = parseHtml(LISTING);
+    const rep = findRepeatedItems(bodyOf($));
+    expect(rep?.container.attribs.id).toBe("jobs");
+    expect(rep?.items).toBe(12);
+  });
+
+  it("lets a listing's items win over the densest single block", () => {
+    const r = extractArticle(LISTING, { url: "https://jobs.example/remote" });
+    expect(r.method).toBe("repeated-items");
+    for (const i of [0, 5, 11]) expect(r.text).toContain(`Senior engineer number ${i}`);
+    expect(r.text).toContain("Remote programming jobs");
+  });
+
+  it("leaves an article alone", () => {
+    const r = extractArticle(PAGE, { url: "https://news.example/a" });
+    expect(r.method).not.toBe("repeated-items");
   });
 });
