@@ -70,9 +70,31 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   if (FURNITURE_TAGS.has(name)) return true;
   if (PROTECTED_TAGS.has(name)) return false;
   const ci = classAndId(el);
+  if (ci.length > 1 && isForumFurniture(el)) return true;
   if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) return visibleChars(el) <= ctx.maxFurnitureChars && !holdsArticleBody(el);
   const role = el.attribs.role;
   if (role === "navigation" || role === "banner" || role === "contentinfo" || role === "complementary" || role === "dialog" || role === "alert") return true;
+  return false;
+}
+
+/**
+ * Class names forum platforms give to what surrounds each post: the poster's panel (avatar, join
+ * date, post count), signatures, vote and action bars, quoted earlier posts (their text is already
+ * on the page), "last edited" lines, AI thread summaries. XenForo, Discourse, phpBB, vBulletin, IPS
+ * (Invision), StackExchange. Whole class tokens, so they never match an article's own names.
+ */
+const FORUM_FURNITURE_CLASSES = new Set([
+  "message-cell--user", "message-userDetails", "message-userExtras", "message-attribution", "message-actionBar", "message-footer",
+  "message-lastEdit", "message-signature", "bbCodeBlock--quote", "messageUserInfo", "messageUserBlock", "messageDetails", "extraUserInfo",
+  "votecell", "js-voting-container", "post-signature", "user-info", "js-post-menu",
+  "ipsComment_author", "cAuthorPane", "ipsComment_tools", "ipsComment_meta", "ipsQuote", "postprofile", "signature", "postbody-signature",
+  "postbit_signature", "userinfo", "author-info", "postdetails", "ai-summary-block", "xfa-gptts-block",
+]);
+
+function isForumFurniture(el: Element): boolean {
+  const cls = el.attribs.class;
+  if (!cls) return false;
+  for (const c of cls.split(/\s+/)) if (FORUM_FURNITURE_CLASSES.has(c)) return true;
   return false;
 }
 

@@ -58,6 +58,16 @@ describe("clean", () => {
     for (const gone of ["search", "enable JavaScript", "modal text"]) expect(text).not.toContain(gone);
   });
 
+  it("drops forum platforms' furniture around posts (poster panel, signature, quoted post) but keeps the posts", () => {
+    const $ = parseHtml(`<body><article class="message"><div class="message-cell message-cell--user">Joined Oct 2011, 4,210 posts</div>
+      <div class="bbWrapper"><blockquote class="bbCodeBlock bbCodeBlock--quote">earlier post quoted</blockquote><p>my reply to the thread</p></div>
+      <div class="message-signature">my signature line</div></article></body>`);
+    removeBoilerplate(bodyOf($));
+    const text = $.text();
+    expect(text).toContain("my reply to the thread");
+    for (const gone of ["Joined Oct", "earlier post quoted", "my signature line"]) expect(text).not.toContain(gone);
+  });
+
   it("takes the body with the most text when a page pastes a second document into itself", () => {
     const $ = parseHtml(`<html><body><script type="application/ld+json">{"a":1}</script></body></html><html><body>${para(4)}</body></html>`);
     expect($.text()).toContain("story0");
