@@ -121,7 +121,7 @@ async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res:
   const added = await timeStageAsync(ctx.clock, "db: frontier", () => inStepAsync("store_failed", () => enqueueCandidates(ctx, site, row.url, candidates)));
   const result = await ingestPage(ctx.db, {
     siteId: site.id, frontierId: row.id, url: row.url, finalUrl: res.finalUrl, status: res.status,
-    contentType: res.contentType, body: res.body, decoded, document: $,
+    contentType: res.contentType, body: res.body, gzipBody: res.gzipBody, decoded, document: $,
   }, { clock: ctx.clock, classify: ctx.classify });
   ctx.stats.pages++;
   ctx.stats.outcomes[result.outcome] = (ctx.stats.outcomes[result.outcome] ?? 0) + 1;

@@ -57,6 +57,11 @@ export interface FetchResponse {
   body: Buffer;
   /** bytes received on the wire for the final hop (before decompression). */
   rawBytes: number;
+  /**
+   * The body exactly as received when it came as one complete gzip stream (Content-Encoding: gzip):
+   * the raw archive stores it as-is instead of compressing the page again. null otherwise.
+   */
+  gzipBody: Buffer | null;
   /** every redirect target, in order (finalUrl is the last one). */
   redirects: string[];
   notModified: boolean;
@@ -156,7 +161,22 @@ interface Hop {
   headers: Record<string, string>;
   body: Buffer;
   rawBytes: number;
+  gzipBody: Buffer | null;
   location: string | null;
+}
+
+/** Bytes of a gzip member's trailer: CRC-32 and ISIZE (uncompressed size mod 2^32), little-endian. */
+const GZIP_TRAILER_BYTES = 8;
+
+/**
+ * The received gzip bytes, when they are one complete stream for `body`: magic number first, and
+ * the trailer's ISIZE equal to the body's length (a stream the server cut, which the decoder ends
+ * quietly, or one with trailing bytes fails this). null otherwise.
+ */
+function completeGzip(raw: Buffer[], body: Buffer): Buffer | null {
+  const gz = Buffer.concat(raw);
+  if (gz.length < 18 || gz[0] !== 0x1f || gz[1] !== 0x8b) return null;
+  return gz.readUInt32LE(gz.length - GZIP_TRAILER_BYTES + 4) === body.length % 2 ** 32 ? gz : null;
 }
 
 /** One request/response, no redirect following. Rejects with FetchError only. */
@@ -258,7 +278,7 @@ function requestOnce(u: URL, o: RequestOptions, first: boolean, total: AbortSign
       responded = true;
       const status = res.statusCode ?? 0;
       const h = flattenHeaders(res.headers);
-      const base = { status, headers: h, rawBytes: 0 };
+      const base = { status, headers: h, rawBytes: 0, gzipBody: null };
       // 3. statuses that need no body
       if (REDIRECT_STATUSES.has(status) && h.location) return res.resume(), finish(null, { ...base, body: Buffer.alloc(0), location: h.location });
       if (status === 304) return res.resume(), finish(null, { ...base, body: Buffer.alloc(0), location: null });
@@ -275,6 +295,10 @@ function requestOnce(u: URL, o: RequestOptions, first: boolean, total: AbortSign
       const chunks: Buffer[] = [];
       let size = 0;
       let rawBytes = 0;
+      // Compressed chunks kept for the raw archive (gzip only; ~1/5 of the body's size).
+      const encoding = (h["content-encoding"] ?? "").trim().toLowerCase();
+      const gzipChunks: Buffer[] | null = encoding === "gzip" || encoding === "x-gzip" ? [] : null;
+      let truncated = false;
       let sniffed = false;
       const sniff = (force: boolean) => {
         if (sniffed || !o.requireHtml || (!force && size < SNIFF_BYTES)) return true;
@@ -292,6 +316,7 @@ function requestOnce(u: URL, o: RequestOptions, first: boolean, total: AbortSign
         if (size > o.maxBodyBytes && o.truncateAtMax) {
           chunks.push(chunk.subarray(0, chunk.length - (size - o.maxBodyBytes)));
           size = o.maxBodyBytes;
+          truncated = true;
           req.destroy();
           return onEnd();
         }
@@ -304,12 +329,14 @@ function requestOnce(u: URL, o: RequestOptions, first: boolean, total: AbortSign
         if (!sniff(true)) return;
         const body = Buffer.concat(chunks);
         if (o.requireHtml && body.toString("latin1").trim() === "") return finish(new ContentError("empty_body", `empty body (${url})`, { url }));
-        finish(null, { ...base, rawBytes, body, location: null });
+        const gzipBody = gzipChunks && !truncated ? completeGzip(gzipChunks, body) : null;
+        finish(null, { ...base, rawBytes, body, gzipBody, location: null });
       };
       res.on("error", fail);
       let started = false;
       res.on("data", (chunk: Buffer) => {
         rawBytes += chunk.length;
+        gzipChunks?.push(chunk);
         if (!started) {
           started = true;
           let dec;
@@ -365,7 +392,7 @@ export async function fetchUrl(url: string, opts: FetchOptions): Promise<FetchRe
         const contentType = hop.headers["content-type"] ?? null;
         return {
           url, finalUrl: current.toString(), status: hop.status, headers: hop.headers, contentType, body: hop.body,
-          rawBytes: hop.rawBytes, redirects, notModified: hop.status === 304, ms: performance.now() - started,
+          rawBytes: hop.rawBytes, gzipBody: hop.gzipBody, redirects, notModified: hop.status === 304, ms: performance.now() - started,
         };
       }
       let next: URL;

@@ -19,8 +19,12 @@
 // The stage pass runs one worker with one URL in flight and a StageClock (lib/pipeline/stage-clock.ts),
 // so that async database stages are attributed exactly.
 //
+// The floor pass (one process, the same pages the stage pass crawls, one at a time, no database)
+// measures what no pipeline can go below: CPU per page for the htmlparser2 parse alone, and for
+// fetch + decode + parse + extract alone; 2 cores ÷ those floors is the most pages/s they allow.
+//
 // Options (env): BENCH_SAMPLE_PAGES (default 600), BENCH_SIZES ("10000,100000"), BENCH_WORKERS (2),
-// WORKER_CONCURRENCY (4 per worker), BENCH_STAGE_PAGES (150; 0 skips the stage pass), BENCH_CHILD_NODE_ARGS
+// WORKER_CONCURRENCY (4 per worker), BENCH_STAGE_PAGES (150; 0 skips the stage and floor passes), BENCH_CHILD_NODE_ARGS
 // (node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { fork, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -34,6 +38,11 @@ import { gunzipSync } from "node:zlib";
 import { openDb, tuneConnection } from "../../lib/db/client.ts";
 import { enqueueUrls } from "../../lib/db/frontier.ts";
 import { runWorker } from "../../lib/crawl/worker.ts";
+import { decodeHtml } from "../../lib/encoding/decode.ts";
+import { parseHtml } from "../../lib/extract/dom.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
+import { fetchUrl } from "../../lib/http/fetch.ts";
+import { readHostMap } from "../../lib/http/hostmap.ts";
 import { errorTotal } from "../../lib/crawl/stats.ts";
 import { StageClock } from "../../lib/pipeline/stage-clock.ts";
 import { applyMigrations } from "../../test/helpers/db.ts";
@@ -58,6 +67,10 @@ const CHILD_NODE_ARGS = (process.env.BENCH_CHILD_NODE_ARGS ?? "").split(" ").fil
 const RSS_SAMPLE_MS = 50;
 
 const hostName = (i: number) => `site${i}.bench.test`;
+/** The i-th URL of the frontier: hosts interleaved, so the first rows leased serve corpus pages 0, 1, 2, … */
+const frontierUrl = (i: number) => `http://${hostName(i % BENCH_HOSTS)}/p/${Math.floor(i / BENCH_HOSTS)}`;
+/** Pages the floor pass runs unmeasured first (JIT warm-up). */
+const FLOOR_WARMUP_PAGES = 10;
 const MB = 2 ** 20;
 
 // ---- messages between the bench and its worker processes ----
@@ -67,6 +80,8 @@ type ChildMessage =
   | { type: "ready" }
   | { type: "page" }
   | { type: "done"; pages: number; outcomes: Record<string, number>; errors: Record<string, number>; cpuMs: number; peakRssMb: number; stages: [string, number][] };
+interface FloorJob { urls: string[]; hostMap: string; warmup: number }
+interface FloorResult { pages: number; parseMs: number; fetchMs: number; decodeMs: number; extractMs: number }
 
 // ---- worker process ----
 
@@ -98,6 +113,54 @@ async function childMain(): Promise<void> {
     cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [],
   } satisfies ChildMessage);
   process.disconnect();
+}
+
+// ---- floor process: the same pages without database, one at a time ----
+
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(start);
+  return (u.user + u.system) / 1000;
+};
+
+async function floorMain(): Promise<void> {
+  const job = JSON.parse(process.env.BENCH_CRAWL_FLOOR!) as FloorJob;
+  const hostMap = readHostMap(job.hostMap);
+  const totals: FloorResult = { pages: 0, parseMs: 0, fetchMs: 0, decodeMs: 0, extractMs: 0 };
+  // The first `warmup` pages run the same code unmeasured (JIT), then every page is measured.
+  for (const [i, url] of job.urls.entries()) {
+    const measured = i >= job.warmup;
+    let t = process.cpuUsage();
+    const res = await fetchUrl(url, { userAgent: "lede-bench", allowPrivateNetwork: true, hostMap, requireHtml: true });
+    const fetchMs = cpuMsSince(t);
+    t = process.cpuUsage();
+    const decoded = decodeHtml(res.body, res.contentType);
+    const decodeMs = cpuMsSince(t);
+    t = process.cpuUsage();
+    const $ = parseHtml(decoded.text);
+    const parseMs = cpuMsSince(t);
+    t = process.cpuUsage();
+    extractArticle(decoded.text, { url: res.finalUrl, document: $ });
+    const extractMs = cpuMsSince(t);
+    if (!measured) continue;
+    totals.pages++;
+    totals.fetchMs += fetchMs;
+    totals.decodeMs += decodeMs;
+    totals.parseMs += parseMs;
+    totals.extractMs += extractMs;
+  }
+  process.send!(totals);
+  process.disconnect();
+}
+
+/** The floor pass in its own process (so the local web's CPU is not counted). */
+function runFloor(urls: string[], hostMap: string, warmup: number): Promise<FloorResult> {
+  const job: FloorJob = { urls, hostMap, warmup };
+  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_CRAWL_FLOOR: JSON.stringify(job) }, execArgv: process.execArgv });
+  return new Promise((ok, fail) => {
+    child.on("message", (m: FloorResult) => ok(m));
+    child.on("error", fail);
+    child.on("exit", (code) => { if (code !== 0) fail(new Error(`floor process exited with ${code}`)); });
+  });
 }
 
 // ---- the bench ----
@@ -154,7 +217,7 @@ async function prepareDb(frontierSize: number): Promise<{ dir: string; file: str
   for (let start = 0; start < frontierSize; start += SLICE) {
     const rows = Array.from({ length: Math.min(SLICE, frontierSize - start) }, (_, k) => {
       const i = start + k;
-      return { url: `http://${hostName(i % BENCH_HOSTS)}/p/${Math.floor(i / BENCH_HOSTS)}`, siteId: siteIds[i % BENCH_HOSTS]!, depth: 1, kind: "page" as const };
+      return { url: frontierUrl(i), siteId: siteIds[i % BENCH_HOSTS]!, depth: 1, kind: "page" as const };
     });
     await enqueueUrls(db, rows);
   }
@@ -253,6 +316,29 @@ async function main(): Promise<void> {
       mdTable(["stage", "CPU ms/page", "share"], stageRows),
     ].join("\n");
     process.stderr.write(`${stageTable}\n`);
+
+    process.stderr.write(`bench:crawl: floor pass, the same ${STAGE_PAGES} pages without database, one at a time…\n`);
+    const urls = Array.from({ length: STAGE_PAGES + FLOOR_WARMUP_PAGES }, (_, i) => frontierUrl((i + STAGE_PAGES) % (STAGE_PAGES + FLOOR_WARMUP_PAGES)));
+    const f = await runFloor(urls, hostMap, FLOOR_WARMUP_PAGES);
+    const per = (ms: number) => ms / f.pages;
+    const fullMs = r.cpuMs / r.pages;
+    const floorRow = (what: string, ms: number) => [what, ms.toFixed(1), ((cores * 1000) / ms).toFixed(0), `${((100 * ms) / fullMs).toFixed(0)} %`];
+    const floorMs = per(f.fetchMs + f.decodeMs + f.parseMs + f.extractMs);
+    stageTable += [
+      "",
+      "",
+      `Floors (one process, the same ${f.pages} pages as the stage pass, one at a time, no database; CPU ms per page, process.cpuUsage): `
+        + `what ${TARGET_PAGES_PER_S} pages/s on ${cores} cores (${((cores * 1000) / TARGET_PAGES_PER_S).toFixed(1)} CPU ms per page for everything) would have to beat.`,
+      "",
+      mdTable(["work per page", "CPU ms/page", `pages/s on ${cores} cores at most`, "share of the full pipeline"], [
+        floorRow("htmlparser2 parse alone", per(f.parseMs)),
+        floorRow("fetch (gzip, keep-alive) + decode alone", per(f.fetchMs + f.decodeMs)),
+        floorRow("fetch + decode + parse + extract", floorMs),
+        floorRow("full pipeline (stage pass above)", fullMs),
+      ]),
+    ].join("\n");
+    process.stderr.write(`floors: parse ${per(f.parseMs).toFixed(1)} ms, fetch+decode ${per(f.fetchMs + f.decodeMs).toFixed(1)} ms, `
+      + `fetch+decode+parse+extract ${floorMs.toFixed(1)} ms per page; full ${fullMs.toFixed(1)} ms\n`);
   }
   server.close();
   writeBenchSection("crawl", [
@@ -274,4 +360,5 @@ async function main(): Promise<void> {
 }
 
 if (process.env.BENCH_CRAWL_CHILD) await childMain();
+else if (process.env.BENCH_CRAWL_FLOOR) await floorMain();
 else await main();

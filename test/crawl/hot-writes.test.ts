@@ -61,6 +61,17 @@ describe("raw hot-path writes", () => {
     expect(await t.db.page.count()).toBe(1);
   });
 
+  it("savePage stores the server's gzip stream as it came, and compresses the body when there is none", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const body = Buffer.from("<html><body><p>sent compressed</p></body></html>");
+    const gz = gzipSync(body, { level: 9 });
+    const page = await savePage(t.db, { siteId, url: "https://a.example/gz", finalUrl: "https://a.example/gz", status: 200, contentType: "text/html", body, gzipBody: gz });
+    const row = await t.db.page.findUniqueOrThrow({ where: { id: page.id } });
+    expect(Buffer.from(row.rawBody)).toEqual(gz);
+    expect(gunzipSync(row.rawBody).toString()).toBe(body.toString());
+    expect(row.size).toBe(body.length);
+  });
+
   it("saveArticle inserts every draft field, then replaces them in place and clears the duplicate link", async () => {
     const page = await savePage(t.db, { siteId, url: "https://a.example/art", finalUrl: "https://a.example/art", status: 200, contentType: "text/html", body: Buffer.from("<p>x</p>") });
     expect(await findArticleByPage(t.db, page.id)).toBeNull();

@@ -48,6 +48,11 @@ beforeAll(async () => {
     if (path === "/to-other-loopback") return res.writeHead(302, { location: `http://127.0.0.2:${srv.port}/page` }).end();
     if (path === "/to-ftp") return res.writeHead(302, { location: "ftp://example.org/x" }).end();
     if (path === "/gzip") return res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(zlib.gzipSync(HTML));
+    if (path === "/gzip-cut") {
+      // A server that cuts its gzip stream: the decoder ends quietly, the received bytes are not a whole stream.
+      const gz = zlib.gzipSync(HTML.repeat(50));
+      return res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(gz.subarray(0, gz.length - 12));
+    }
     if (path === "/br") return res.writeHead(200, { "content-type": "text/html", "content-encoding": "br" }).end(zlib.brotliCompressSync(HTML));
     if (path === "/raw-deflate") return res.writeHead(200, { "content-type": "text/html", "content-encoding": "deflate" }).end(zlib.deflateRawSync(HTML));
     if (path === "/bomb-gzip") return res.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" }).end(bombGzip);
@@ -130,6 +135,15 @@ describe("fetchUrl: ordinary responses", () => {
       expect(r.body.toString()).toBe(HTML);
       expect(r.rawBytes).toBeLessThan(HTML.length + 30);
     }
+  });
+  it("keeps a complete gzip stream as received for the raw archive, and nothing else", async () => {
+    const gz = await fetchUrl(`${srv.origin}/gzip`, base);
+    expect(gz.gzipBody).toEqual(zlib.gzipSync(HTML));
+    expect(zlib.gunzipSync(gz.gzipBody!).toString()).toBe(HTML);
+    const cut = await fetchUrl(`${srv.origin}/gzip-cut`, base);
+    expect(cut.body.length).toBeGreaterThan(0);
+    expect(cut.gzipBody).toBeNull();
+    for (const p of ["/br", "/raw-deflate", "/page"]) expect((await fetchUrl(`${srv.origin}${p}`, base)).gzipBody).toBeNull();
   });
   it("returns malformed HTML as it is (parsing copes later)", async () => {
     const r = await fetchUrl(`${srv.origin}/malformed`, { ...base, requireHtml: true });
