@@ -72,7 +72,7 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   // 3. density + blocks
   removeBoilerplate(body, { dropFurniture: true });
   const won =
-    consider(chooseCandidate(body, templated ? "template" : "density+blocks", templated ? `template removed ${templated.removed} text nodes; ` : "")) ||
+    consider(chooseCandidate(body, templated ? "template" : "density+blocks", templated ? `template removed ${templated.removed} text nodes; ` : "", !!meta.publishedAt)) ||
     // 4. blocks alone
     consider(blocksAlone(body)) ||
     // 5. relax
@@ -123,9 +123,14 @@ function isLinkList(b: TextBlock): boolean {
   return b.words > 0 && b.linkWords / b.words > LINK_LIST_SHARE && b.words < LINK_LIST_MAX_WORDS;
 }
 
-function chooseCandidate(body: ParentNode, method: string, prefix: string): Outcome | null {
+/**
+ * `dated`: the page declares a publication date (metadata), so it is an article and its repeated
+ * items are teasers and related links, not content (WCXB even ids: −0.001 without the repeated-item
+ * step on dated pages, snippet tuning half +0.001; and the crawler's news pages skip the pass).
+ */
+function chooseCandidate(body: ParentNode, method: string, prefix: string, dated: boolean): Outcome | null {
   // the items are found and segmented before the named container's pruning edits the tree
-  const rep = findRepeatedItems(body);
+  const rep = dated ? null : findRepeatedItems(body);
   const items = rep && rep.container !== body ? segmentBlocks(rep.container) : null;
   return withRepeatedItems(rep, items, chooseSingle(body, method, prefix));
 }
