@@ -2,23 +2,19 @@
 // document: meta tags into a map, JSON-LD script texts, <title>, headings, <time>, canonical and
 // image links, author and byline elements. It walks domhandler nodes directly: one walk instead of a
 // dozen cheerio selector queries (each of which is a full walk through css-select), and no text is
-// computed here; the caller reads the text of the few elements it needs.
+// computed here; the caller reads the text of the few elements it needs. (The byline is searched
+// separately and only when no declared author exists: metadata-byline.ts.)
 //
 // Each field keeps the meaning of the selector it replaces (first match in document order):
 //   headTitle      "head title"                 firstTitle   "title"
 //   h1             "h1"                         articleH1    "article h1, main h1"
 //   headings       "h1, h2" (all)               htmlEl       "html"
 //   canonical      'link[rel~="canonical"]'     imageSrc     'link[rel="image_src"]'
-//   authorEls      'a[rel~="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]' (first MAX_AUTHOR_ELEMENTS)
-//   bylineEl       '[class*="byline"] [class*="author"], [class*="author-name"], .author, .byline'
 //   publishedEl    '[itemprop="datePublished"]'  modifiedEl  '[itemprop="dateModified"]'
 //   pubdateTime    "time[pubdate]"   articleTime "article time[datetime]"   firstTime "time[datetime]"
-// Attribute values of rel and type compare case-insensitively, class and itemprop exactly, as
-// css-select does for HTML.
+// Attribute values of rel and type compare case-insensitively, itemprop exactly, as css-select does
+// for HTML.
 import type { AnyNode, Element, ParentNode } from "domhandler";
-
-/** Author elements kept (the metadata joins at most this many names from the page). */
-export const MAX_AUTHOR_ELEMENTS = 3;
 
 export interface PageScan {
   /** name / property / itemprop / http-equiv (lower case, each space-separated token) → first non-empty content. */
@@ -34,8 +30,6 @@ export interface PageScan {
   headings: Element[];
   canonical: Element | null;
   imageSrc: Element | null;
-  authorEls: Element[];
-  bylineEl: Element | null;
   publishedEl: Element | null;
   modifiedEl: Element | null;
   pubdateTime: Element | null;
@@ -46,14 +40,12 @@ export interface PageScan {
 const IN_HEAD = 1;
 const IN_ARTICLE = 2;
 const IN_MAIN = 4;
-const IN_ITEMPROP_AUTHOR = 8;
-const IN_BYLINE_CLASS = 16;
 
 /** Scan the whole document once (`root` is the document node or any subtree). */
 export function scanPage(root: AnyNode): PageScan {
   const scan: PageScan = {
     metas: new Map(), ldScripts: [], htmlEl: null, body: null, headTitle: null, firstTitle: null, h1: null, articleH1: null,
-    headings: [], canonical: null, imageSrc: null, authorEls: [], bylineEl: null, publishedEl: null, modifiedEl: null,
+    headings: [], canonical: null, imageSrc: null, publishedEl: null, modifiedEl: null,
     pubdateTime: null, articleTime: null, firstTime: null,
   };
   visit(root, 0, scan);
@@ -100,21 +92,9 @@ function visit(node: AnyNode, flags: number, scan: PageScan): void {
       break;
   }
   const itemprop = a.itemprop;
-  let isAuthor = false;
-  if (itemprop !== undefined) {
-    if (itemprop === "datePublished") { if (!scan.publishedEl) scan.publishedEl = el; }
-    else if (itemprop === "dateModified") { if (!scan.modifiedEl) scan.modifiedEl = el; }
-    else if (itemprop === "author") { isAuthor = true; f |= IN_ITEMPROP_AUTHOR; }
-    else if (itemprop === "name" && flags & IN_ITEMPROP_AUTHOR) isAuthor = true;
-  }
-  if (!isAuthor && el.name === "a" && a.rel !== undefined && hasToken(a.rel.toLowerCase(), "author")) isAuthor = true;
-  if (isAuthor && scan.authorEls.length < MAX_AUTHOR_ELEMENTS) scan.authorEls.push(el);
-  const cls = a.class;
-  if (cls !== undefined && !scan.bylineEl) {
-    if (cls.includes("author-name") || hasToken(cls, "author") || hasToken(cls, "byline") || (flags & IN_BYLINE_CLASS && cls.includes("author"))) scan.bylineEl = el;
-    if (cls.includes("byline")) f |= IN_BYLINE_CLASS;
-  }
-  for (const c of el.children) visit(c, f, scan);
+  if (itemprop === "datePublished") { if (!scan.publishedEl) scan.publishedEl = el; }
+  else if (itemprop === "dateModified") { if (!scan.modifiedEl) scan.modifiedEl = el; }
+  for (const c of el.children) if (c.type === "tag" || c.type === "script") visit(c, f, scan);
 }
 
 function readMeta(a: Record<string, string>, out: Map<string, string>): void {

@@ -9,9 +9,12 @@
 import type { AnyNode, CheerioAPI, Element } from "./dom.ts";
 import { parseHtml, textOf } from "./dom.ts";
 import { scanPage, type PageScan } from "./metadata-scan.ts";
+import { findByline } from "./metadata-byline.ts";
 
 /** Longest author string believed (longer is a bio or a sentence). */
 const MAX_AUTHOR_CHARS = 100;
+/** Words in one name found in the page text (longer is a job title, a bio or a sentence). */
+const MAX_NAME_WORDS = 5;
 /** Longest text node read as a visible date line. */
 const MAX_DATE_LINE_CHARS = 100;
 /** Text nodes of <body> scanned for a visible date line, in document order. */
@@ -20,6 +23,13 @@ const MAX_DATE_LINE_NODES = 400;
 const MIN_YEAR = 1995;
 /** Readability: a cleaned title of this many words or fewer is only trusted if the cut was a real hierarchy. */
 const SHORT_TITLE_WORDS = 4;
+/**
+ * An <h1> that is only the last part of the declared title ("Story headline :: Site name") agrees
+ * with it only when it is at least this share of it: a shorter one is the site's logo.
+ */
+const H1_MIN_TITLE_SHARE = 0.5;
+/** Readability: the JSON-LD name/headline "matches" the page title above this similarity. */
+const LD_TITLE_MATCH = 0.75;
 /** Word-set Jaccard above which the <h1> and the declared title are the same headline (then the visible one wins). */
 const TITLE_AGREEMENT = 0.5;
 
@@ -47,6 +57,8 @@ const ARTICLE_TYPES = new Set([
   "backgroundnewsarticle", "blogposting", "liveblogposting", "socialmediaposting", "techarticle", "scholarlyarticle",
   "report", "review", "discussionforumposting", "medicalwebpage", "videoobject", "recipe", "howto", "qapage",
 ]);
+/** Article types that carry a text (preferred over a video or a recipe described on the same page). */
+const TEXT_TYPE_RE = /article|posting|report/;
 const PAGE_TYPES = new Set(["webpage", "itempage", "aboutpage", "collectionpage", "profilepage", "searchresultspage"]);
 
 const TITLE_METAS = ["dc:title", "dcterm:title", "dcterms:title", "dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title", "sailthru.title", "title"];
@@ -68,6 +80,17 @@ const URL_DATE_RES = [
   /\/((?:19|20)\d{2})[/_-](0?[1-9]|1[0-2])[/_-](0?[1-9]|[12]\d|3[01])(?=[/_.-]|$)/,
   /[/_-]((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/_.-]|$)/,
 ];
+/** "By", "By:", "Written by", "Par", ... before a byline's names. */
+const BY_PREFIX_RE = /^\s*(?:(?:[\p{L}&]+\s+){0,3}?by\b|(?:von|par|por|door|av|af)\s|(?:author|authors|autor|auteur|autore)\s*:)\s*:?\s*/iu;
+/** Labels that bylines carry instead of (or next to) a name: "Author", "About the author", "Sign in". */
+const AUTHOR_LABEL_RE = /^(?:about\s+)?(?:the\s+)?(?:author|authors|writer|editor|staff|contributor|admin|guest)$|^(?:sign|log)\s*in$|^follow(?:\s+author)?$|^(?:share|comments?|reply|more)$/i;
+const WEEKDAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat)\\b";
+/** What follows the names in a byline line: a date, a time, "Updated …", "Published …". */
+const AUTHOR_TAIL_RE = new RegExp(
+  `(?:^|\\s+)(?:(?:last\\s+)?(?:updated|published|posted)\\b(?!\\s+by\\b)|\\d{1,2}[:./-]\\d|(?:19|20)\\d\\d\\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d|on\\s+${WEEKDAY}|${WEEKDAY}(?=,|\\s+\\d|$)|[»›]).*$`, "i");
+/** Dashes, bars and bullets left at either end of a name ("Jane Roe —"). */
+const EDGE_PUNCTUATION_RE = /^[\s—–\-|·•:,]+|[\s—–\-|·•:,]+$/g;
+const TRAILING_SEPARATORS_RE = /[\s|:·•»\-–—]+$/;
 const YEAR_RE = /(?:19|20)\d\d/;
 const NON_SPACE_RE = /\S/;
 const DATE_HINT_RE = /date|time|publish|posted|byline|meta|dateline|timestamp/i;
@@ -102,7 +125,8 @@ export function extractMetadata(input: string | CheerioAPI, url?: string | null)
   const base = url ?? null;
   const page = scanPage($.root()[0] as AnyNode);
   const metas = page.metas;
-  const ld = readJsonLd(page.ldScripts);
+  const docTitle = cleanText(textOrEmpty(page.headTitle) || textOrEmpty(page.firstTitle));
+  const ld = readJsonLd(page.ldScripts, docTitle);
   const sources: ArticleMetadata["sources"] = {};
   const pick = (field: MetadataField, candidates: Candidate[]): string | null => {
     for (const [src, read] of candidates) {
@@ -115,7 +139,6 @@ export function extractMetadata(input: string | CheerioAPI, url?: string | null)
     names.map((n) => [`meta:${n}`, () => { const v = metas.get(n); return v ? clean(v) : null; }]);
 
   const siteName = pick("siteName", [["json-ld", () => ld.siteName], ...metaFirst(SITE_METAS, cleanText)]);
-  const docTitle = cleanText(textOrEmpty(page.headTitle) || textOrEmpty(page.firstTitle));
   const h1 = cleanText(textOrEmpty(page.articleH1) || textOrEmpty(page.h1));
   const ogTitle = metas.get("og:title");
   const metaTitle = ld.title ? trimSiteName(ld.title, siteName) : ogTitle ? trimSiteName(cleanText(ogTitle) ?? "", siteName) : null;
@@ -130,8 +153,7 @@ export function extractMetadata(input: string | CheerioAPI, url?: string | null)
   const author = pick("author", [
     ["json-ld", () => ld.author],
     ...metaFirst(AUTHOR_METAS, cleanAuthor),
-    ["rel-author", () => cleanAuthor(joinDistinct(page.authorEls.map(textOf)))],
-    ["byline", () => cleanAuthor(textOrEmpty(page.bylineEl))],
+    ["byline", () => findByline(page.body, (t) => cleanAuthor(t, { strict: true }))],
     ["json-ld:organization", () => ld.orgAuthor],
   ]);
   const publishedAt = pick("publishedAt", [
@@ -171,7 +193,7 @@ type Candidate = [string, () => string | null | undefined];
 
 interface LdFields { title?: string; author?: string | null; orgAuthor?: string | null; published?: string; modified?: string; image?: string; siteName?: string; url?: string; description?: string; lang?: string }
 
-function readJsonLd(scripts: string[]): LdFields {
+function readJsonLd(scripts: string[], docTitle: string | null): LdFields {
   const nodes: Record<string, unknown>[] = [];
   for (const text of scripts) {
     const raw = text.replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, "").trim();
@@ -179,13 +201,14 @@ function readJsonLd(scripts: string[]): LdFields {
     if (parsed !== undefined) collectLdNodes(parsed, nodes, 0);
   }
   const typed = (n: Record<string, unknown>) => ldTypes(n);
-  const article = nodes.find((n) => typed(n).some((t) => ARTICLE_TYPES.has(t)))
+  const article = nodes.find((n) => typed(n).some((t) => ARTICLE_TYPES.has(t) && TEXT_TYPE_RE.test(t)))
+    ?? nodes.find((n) => typed(n).some((t) => ARTICLE_TYPES.has(t)))
     ?? nodes.find((n) => typed(n).some((t) => PAGE_TYPES.has(t)) && (n.headline || n.datePublished));
   const org = nodes.find((n) => typed(n).some((t) => t === "website" || t === "organization" || t === "newsmediaorganization"));
   if (!article) return { siteName: org ? ldText(org.name) : undefined };
   const publisher = article.publisher as Record<string, unknown> | undefined;
   return {
-    title: ldText(article.headline) ?? ldText(article.name),
+    title: chooseLdTitle(ldText(article.headline), ldText(article.name), docTitle),
     author: ldAuthors(article.author ?? article.creator, "person"),
     orgAuthor: ldAuthors(article.author ?? article.creator, "organization"),
     published: ldText(article.datePublished) ?? ldText(article.dateCreated) ?? ldText(article.uploadDate),
@@ -196,6 +219,26 @@ function readJsonLd(scripts: string[]): LdFields {
     description: ldText(article.description),
     lang: ldText(article.inLanguage),
   };
+}
+
+/**
+ * JSON-LD headline or name, when they differ: the headline, unless only the name matches the page's
+ * <title> (Readability compares both with the title: some sites put the site's name in "name",
+ * Wikipedia puts a description in "headline").
+ */
+function chooseLdTitle(headline: string | undefined, name: string | undefined, docTitle: string | null): string | undefined {
+  if (!headline || !name || headline === name || !docTitle) return headline ?? name;
+  const nameMatches = titleSimilarity(docTitle, name) > LD_TITLE_MATCH, headlineMatches = titleSimilarity(docTitle, headline) > LD_TITLE_MATCH;
+  return nameMatches && !headlineMatches ? name : headline;
+}
+
+/** Readability's _textSimilarity: share of b's words (by length) also in a. */
+function titleSimilarity(a: string, b: string): number {
+  const ta = new Set(a.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const tb = b.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (!ta.size || !tb.length) return 0;
+  const uniq = tb.filter((t) => !ta.has(t));
+  return 1 - uniq.join(" ").length / tb.join(" ").length;
 }
 
 function parseJsonLoosely(raw: string): unknown {
@@ -265,9 +308,9 @@ export function cleanTitle(orig: string, siteName: string | null, headings?: () 
   let hierarchical = false;
   if (TITLE_SEPARATOR_RE.test(orig)) {
     hierarchical = HIERARCHY_SEPARATOR_RE.test(orig);
-    const parts = orig.split(/ [|\-–—\\/>»·•] /);
-    cur = parts.slice(0, -1).join(" - ");
-    if (wordCount(cur) < 3) cur = parts.slice(1).join(" - ");
+    const seps = [...orig.matchAll(/ [|\-–—\\/>»·•] /g)];
+    cur = orig.slice(0, seps[seps.length - 1].index);
+    if (wordCount(cur) < 3) cur = orig.replace(/^[^|\-–—\\/>»·•]*[|\-–—\\/>»·•]/, "");
   } else if (orig.includes(": ")) {
     if (!(headings?.() ?? []).includes(orig.trim())) {
       cur = orig.slice(orig.lastIndexOf(":") + 1).trim();
@@ -295,7 +338,7 @@ function agreesWith(h1: string, title: string): boolean {
   const a = h1.toLowerCase();
   const b = title.toLowerCase();
   if (wordCount(a) < 2) return false;
-  if (b.includes(a)) return true;
+  if (b.includes(a)) return b.startsWith(a) || a.length >= b.length * H1_MIN_TITLE_SHARE || !b.replace(TRAILING_SEPARATORS_RE, "").endsWith(a);
   const wa = new Set(a.match(/[\p{L}\p{N}]+/gu) ?? []);
   const wb = new Set(b.match(/[\p{L}\p{N}]+/gu) ?? []);
   let inter = 0;
@@ -309,11 +352,17 @@ function wordCount(s: string): number {
 
 // ---- authors ----
 
-function cleanAuthor(v: string | null | undefined): string | null {
+/**
+ * Author names from a meta value or a byline: "By Jane Roe | May 3, 2024" → "Jane Roe". Drops the
+ * leading "By", whatever follows a date or "Updated"/"Published", URLs and handles' "@", and with
+ * `strict` (text found in the page rather than declared) rejects parts that do not look like a name.
+ */
+function cleanAuthor(v: string | null | undefined, opts: { strict?: boolean } = {}): string | null {
   if (!v) return null;
-  const parts = splitNames(decodeEntities(v))
-    .map((p) => cleanText(p.replace(/^\s*(?:by|von|par|por|di|door|av|af)\s+/i, ""))?.replace(/^@/, "") ?? "")
-    .filter((p) => p && !/^https?:|www\.|\.(?:com|org|net)\b|^\d+$/i.test(p) && p.length <= MAX_AUTHOR_CHARS);
+  const parts = splitNames(decodeEntities(v).replace(/[\s\u00a0]+/g, " ").replace(/\S+@\S+\.\S+/g, "").replace(AUTHOR_TAIL_RE, "").replace(BY_PREFIX_RE, ""))
+    .map((p) => cleanText(p.replace(BY_PREFIX_RE, "").replace(EDGE_PUNCTUATION_RE, ""))?.replace(/^@/, "") ?? "")
+    .filter((p) => p && !/^https?:|www\.|\.(?:com|org|net)\b|^\d+$/i.test(p) && !AUTHOR_LABEL_RE.test(p) && p.length <= MAX_AUTHOR_CHARS)
+    .filter((p) => !opts.strict || (wordCount(p) <= MAX_NAME_WORDS && !/\d/.test(p)));
   const joined = joinDistinct(parts);
   return joined && joined.length <= MAX_AUTHOR_CHARS * 2 ? joined : null;
 }
@@ -469,7 +518,8 @@ function absolutise(href: string | null | undefined, base: string | null): strin
   }
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“" };
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“",
+  bull: "•", middot: "·", raquo: "»", laquo: "«", copy: "©", reg: "®", trade: "™" };
 
 /** JSON-LD and meta values are often HTML-escaped twice: decode numeric and common named entities. */
 function decodeEntities(v: string): string {

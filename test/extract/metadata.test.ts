@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { parseHtml } from "../../lib/extract/dom.ts";
 import { cleanTitle, dateFromUrl, extractMetadata, toIsoDate } from "../../lib/extract/metadata.ts";
-import { MAX_AUTHOR_ELEMENTS, scanPage } from "../../lib/extract/metadata-scan.ts";
+import { scanPage } from "../../lib/extract/metadata-scan.ts";
 
 const fixtures = join(import.meta.dirname, "..", "fixtures", "extract-meta");
 const gz = (p: string) => gunzipSync(readFileSync(join(fixtures, p))).toString("utf8");
@@ -81,7 +81,38 @@ describe("metadata sources and helpers", () => {
     expect(fromLine.sources.publishedAt).toBe("date-line");
   });
 
+  it("finds the byline in the page like Readability, cleaned to names", () => {
+    const meta = (body: string) => extractMetadata(page("<title>A story about the council budget</title>", body), "https://site.example/a");
+    expect(meta(`<div class="byline">By <a href="/u/jr">Jane Roe</a> | May 3, 2024 10:15</div><p>Text.</p>`)).toMatchObject({ author: "Jane Roe", sources: { author: "byline" } });
+    // hidden elements and comment sections (Readability's unlikely candidates) come first but do not count
+    expect(meta(`<span class="author" hidden>Ghost Writer</span><div class="comments"><span class="comment-author">Troll</span></div><p class="article-byline">Written by Ann Lee and Bo Chan</p>`).author).toBe("Ann Lee, Bo Chan");
+    // itemprop="name" inside the author element; job titles and labels are not names
+    expect(meta(`<div itemprop="author"><span itemprop="name">Ben Silverman</span><span>Games Editor</span></div>`).author).toBe("Ben Silverman");
+    expect(meta(`<div class="author-box"><a>Liz Kenny</a> <span>Former McKinsey Consultant</span></div>`).author).toBe("Liz Kenny");
+    expect(meta(`<h3 class="author-label">About the author</h3><p>Long bio without a byline class.</p><span class="post-author">Ivo Petrov</span>`).author).toBe("Ivo Petrov");
+    // a declared author wins over the page's byline
+    expect(extractMetadata(page(`<meta name="author" content="Declared Name">`, `<div class="byline">By Other Person</div>`), "https://site.example/a").author).toBe("Declared Name");
+  });
+
+  it("chooses the JSON-LD title like Readability: text articles before videos, name when only it matches <title>", () => {
+    const ld = (o: object) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
+    const two = extractMetadata(page(`<title>Council passes budget - City News</title>${ld({ "@type": "VideoObject", name: "Mayor speaks", uploadDate: "2024-01-01" })}${ld({ "@type": "NewsArticle", headline: "Council passes budget", datePublished: "2024-02-02" })}`), "https://x.example/a");
+    expect(two).toMatchObject({ title: "Council passes budget", publishedAt: "2024-02-02T00:00:00.000Z" });
+    const wiki = extractMetadata(page(`<title>New Zealand - Wikipedia</title>${ld({ "@type": "Article", name: "New Zealand", headline: "constitutional monarchy in Oceania" })}`), "https://x.example/w");
+    expect(wiki.title).toBe("New Zealand");
+    const news = extractMetadata(page(`<title>West Ham hrozí gigantům | Aktuálně.cz</title>${ld({ "@type": "NewsArticle", name: "Aktuálně.cz", headline: "West Ham hrozí gigantům" })}`), "https://x.example/n");
+    expect(news.title).toBe("West Ham hrozí gigantům");
+  });
+
+  it("does not take a site logo <h1> at the end of the declared title for the headline", () => {
+    const m = extractMetadata(page(`<meta property="og:title" content="Autumn colours in the mountains at Jianshi :: Pixnet Blog ::">`, `<h1>Pixnet Blog</h1>`), "https://x.example/p");
+    expect(m.title).toBe("Autumn colours in the mountains at Jianshi :: Pixnet Blog ::");
+    const h = extractMetadata(page(`<meta property="og:title" content="Using promises - JavaScript | MDN">`, `<h1>Using promises</h1>`), "https://x.example/p");
+    expect(h.title).toBe("Using promises");
+  });
+
   it("cleans titles like Readability and parses dates in common formats", () => {
+    expect(cleanTitle("Get your Frontend JavaScript Code Covered | Code | Nicolas Perriault", null)).toBe("Get your Frontend JavaScript Code Covered | Code");
     expect(cleanTitle("Why the sky is blue, explained simply | Science Weekly", null)).toBe("Why the sky is blue, explained simply");
     expect(cleanTitle("Home | Site", null)).toBe("Home | Site");
     expect(toIsoDate("Tue, 05 Mar 2024 10:00:00 GMT")).toBe("2024-03-05T10:00:00.000Z");
@@ -106,8 +137,6 @@ describe("scanPage (one walk instead of selector queries)", () => {
       expect(scan.articleH1).toBe(first("article h1, main h1"));
       expect(scan.headings).toEqual($("h1, h2").get());
       expect(scan.canonical).toBe(first('link[rel~="canonical"]'));
-      expect(scan.authorEls).toEqual($('a[rel~="author"], [itemprop="author"] [itemprop="name"], [itemprop="author"]').get().slice(0, MAX_AUTHOR_ELEMENTS));
-      expect(scan.bylineEl).toBe(first('[class*="byline"] [class*="author"], [class*="author-name"], .author, .byline'));
       expect(scan.publishedEl).toBe(first('[itemprop="datePublished"]'));
       expect(scan.firstTime).toBe(first("time[datetime]"));
       expect(scan.articleTime).toBe(first("article time[datetime]"));
@@ -122,4 +151,13 @@ describe("scanPage (one walk instead of selector queries)", () => {
       expect(scan.metas).toEqual(metas);
     });
   }
+});
+
+describe("author names keep their particles", () => {
+  it("reads 'Leonardo Di Caprio' and 'Ludwig von Mises' whole, and strips 'Par'", () => {
+    const page = (author: string) => `<html><head><meta name="author" content="${author}"></head><body></body></html>`;
+    expect(extractMetadata(page("Leonardo Di Caprio"), "https://x.example/").author).toBe("Leonardo Di Caprio");
+    expect(extractMetadata(page("Ludwig von Mises"), "https://x.example/").author).toBe("Ludwig von Mises");
+    expect(extractMetadata(page("Par Sébastien Farcis"), "https://x.example/").author).toBe("Sébastien Farcis");
+  });
 });

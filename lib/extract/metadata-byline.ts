@@ -1,0 +1,128 @@
+// The byline written in the page, found the way Readability.js finds it: the first element in
+// document order, outside hidden elements and outside containers Readability sets aside as unlikely
+// content (comments, sidebars, menus, footers, ...), that is marked as an author (rel="author",
+// itemprop containing "author") or whose class/id names a byline, with a short text. When that
+// element has descendants marked itemprop="name", their texts are the names (the container often
+// adds a date, a job title or a "Follow" link).
+//
+// Readability skips the unlikely containers only on its first attempt and retries without that
+// rule when the first attempt found too little article text (the byline it then finds stands); so a
+// second search without the rule runs when the first finds nothing.
+//
+// Differences from Readability, each because the result is an author field and not a display line:
+// class/id "dateline" alone does not count (datelines name a place: "CAIRO —"); a candidate whose
+// text does not read as names (the caller's `acceptName` says so) is skipped and the search goes on
+// (into its children too), up to MAX_BYLINE_CANDIDATES candidates.
+import type { AnyNode, Element } from "domhandler";
+import { collapseSpace } from "./dom.ts";
+
+/** Readability's byline class/id words, without "dateline". */
+const BYLINE_RE = /byline|author|writtenby|p-author/i;
+/** Readability.REGEXPS.unlikelyCandidates / okMaybeItsACandidate (class + id). */
+const UNLIKELY_RE =
+  /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
+const MAYBE_RE = /and|article|body|column|content|main|shadow/i;
+/** Readability.UNLIKELY_ROLES. */
+const UNLIKELY_ROLES = new Set(["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]);
+/** Readability: a byline's text is shorter than this (longer is an author box or a paragraph). */
+const MAX_BYLINE_CHARS = 100;
+/** Candidates tried before giving up (the byline sits near the headline; later ones are author boxes and teasers). */
+const MAX_BYLINE_CANDIDATES = 5;
+/** Elements visited at most (a byline is near the top; bounds the cost on huge pages). */
+const MAX_BYLINE_ELEMENTS = 5000;
+/** A text node naming a job rather than a person ("Games Editor", "Founder at Oakywood", "Staff Writer"). */
+const JOB_TITLE_RE =
+  /\b(?:editor|writer|reporter|correspondent|contributor|columnist|journalist|founder|co-founder|consultant|owner|director|manager|ceo|cto|producer|analyst|president|officer|intern|fellow|professor|strategist|specialist|moderator)s?\b/i;
+/** Names read from itemprop="name" descendants of one byline. */
+const MAX_NAMES = 5;
+
+/** Cleans one candidate's text into author names, or null when it does not read as names. */
+export type AcceptName = (text: string) => string | null;
+
+/** The page's byline as clean names (via `acceptName`), or null. */
+export function findByline(body: Element | null, acceptName: AcceptName): string | null {
+  if (!body) return null;
+  for (const skipUnlikely of [true, false]) {
+    const state: State = { elements: 0, candidates: 0, found: null, skipUnlikely };
+    visit(body, false, state, acceptName);
+    if (state.found) return state.found;
+  }
+  return null;
+}
+
+interface State { elements: number; candidates: number; found: string | null; skipUnlikely: boolean }
+
+/** Returns true to stop the walk. */
+function visit(el: Element, inTableOrCode: boolean, state: State, acceptName: AcceptName): boolean {
+  if (++state.elements > MAX_BYLINE_ELEMENTS || state.candidates >= MAX_BYLINE_CANDIDATES) return true;
+  const a = el.attribs;
+  if (el.name === "script" || el.name === "style" || el.name === "noscript" || el.name === "template") return false;
+  if (isHidden(a)) return false;
+  const matchString = `${a.class ?? ""} ${a.id ?? ""}`;
+  if (isByline(el, matchString)) {
+    const text = spacedText(el).trim();
+    if (text.length > 0 && text.length < MAX_BYLINE_CHARS) {
+      state.candidates++;
+      const names = itempropNames(el);
+      const found = acceptName(names.length ? names.join(", ") : text);
+      if (found) { state.found = found; return true; }
+    }
+  }
+  if (state.skipUnlikely && el.name !== "body" && el.name !== "a" && !inTableOrCode && UNLIKELY_RE.test(matchString) && !MAYBE_RE.test(matchString)) return false;
+  if (state.skipUnlikely && a.role !== undefined && UNLIKELY_ROLES.has(a.role)) return false;
+  const inside = inTableOrCode || el.name === "table" || el.name === "code";
+  for (const c of el.children) {
+    if ((c.type === "tag") && visit(c as Element, inside, state, acceptName)) return true;
+  }
+  return false;
+}
+
+function isByline(el: Element, matchString: string): boolean {
+  const a = el.attribs;
+  return a.rel === "author" || (a.itemprop !== undefined && a.itemprop.includes("author")) || BYLINE_RE.test(matchString);
+}
+
+/** Readability's _isProbablyVisible on attributes: hidden, aria-hidden="true", inline display:none / visibility:hidden. */
+function isHidden(a: Record<string, string>): boolean {
+  if (a.hidden !== undefined) return true;
+  if (a["aria-hidden"] === "true" && !(a.class ?? "").includes("fallback-image")) return true;
+  const style = a.style;
+  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+/** Texts (or content attributes) of the itemprop="name" descendants, in document order. */
+function itempropNames(root: Element): string[] {
+  const out: string[] = [];
+  const walk = (el: Element) => {
+    for (const c of el.children) {
+      if (out.length >= MAX_NAMES) return;
+      if (c.type !== "tag") continue;
+      const child = c as Element;
+      const prop = child.attribs.itemprop;
+      if (prop !== undefined && prop.includes("name")) {
+        const v = (spacedText(child).trim() || child.attribs.content || "").trim();
+        if (v) out.push(v);
+        continue;
+      }
+      walk(child);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * Text of a subtree with its text nodes joined by spaces ("By<a>Jane Roe</a>" reads "By Jane Roe"),
+ * leaving out text nodes that are a job title when something else remains ("<a>Jane Roe</a>
+ * <div>Games Editor</div>" reads "Jane Roe").
+ */
+function spacedText(node: AnyNode): string {
+  const parts: string[] = [];
+  const walk = (n: AnyNode) => {
+    if (n.type === "text") { const t = collapseSpace((n as unknown as { data: string }).data); if (t) parts.push(t); }
+    else if (n.type === "tag") for (const c of (n as Element).children) walk(c);
+  };
+  walk(node);
+  const kept = parts.filter((p) => !JOB_TITLE_RE.test(p));
+  return (kept.length ? kept : parts).join(" ");
+}
