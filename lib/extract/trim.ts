@@ -10,9 +10,42 @@ const DANGLING_HEADING_MAX_WORDS = 8;
 /** Ad labels publishers print above ads, in the corpus' main languages. */
 const AD_LABEL_RE = /^(anzeige|werbung|reklama|advertisement|advertising|sponsored|publicité|publicidad|pubblicità|ad|ads|реклама|广告)$/i;
 
+/**
+ * Headings that open the "more to read" part after an article (related stories, recommendations,
+ * most read), in the corpus' main languages. Everything from such a line on is no longer the article.
+ */
+const RELATED_HEADING_RE = new RegExp("^(" + [
+  "related (articles?|posts?|stories|content|news|reading|topics)", "you (may|might) (also )?(like|enjoy|be interested in)", "read (also|next)", "more (stories|articles|news)\\b.*",
+  "explore further", "recommended (for you|articles|stories|reading)", "most (read|popular|viewed)", "trending( now)?", "further reading", "see also", "also read",
+  "(das )?könnte (sie|dich) auch interessieren", "(weitere|mehr) (themen|artikel|beiträge|nachrichten|zum thema)\\b.*", "lesen sie (auch|mehr)", "auch interessant",
+  "ähnliche (artikel|beiträge)", "verwandte (artikel|themen|beiträge)", "meistgelesen(e)?( artikel)?", "das könnte sie auch interessieren",
+  "zobacz (też|także)", "czytaj (też|także|więcej)", "(à )?lire aussi", "sur le même sujet", "dans la même rubrique", "leer (más|también)", "te puede interesar",
+  "noticias relacionadas", "leggi anche", "potrebbe interessarti", "articoli correlati",
+].join("|") + ")[\\s:.!?…»›>-]*$", "i");
+
+/** A related heading ends the article only this far into it (share of kept characters before it). */
+const RELATED_MIN_POSITION = 0.5;
+
+/** Turn off `keep[i]` for the related-reading heading (past mid-article) and everything after it. */
+export function cutAtRelatedHeading(all: TextBlock[], keep: boolean[]): number {
+  let total = 0;
+  for (let i = 0; i < all.length; i++) if (keep[i]) total += all[i].text.length;
+  let seen = 0, dropped = 0;
+  for (let i = 0; i < all.length; i++) {
+    if (!keep[i]) continue;
+    const b = all[i];
+    if (b.words <= DANGLING_HEADING_MAX_WORDS && seen >= total * RELATED_MIN_POSITION && RELATED_HEADING_RE.test(b.text.trim())) {
+      for (let j = i; j < all.length; j++) if (keep[j]) { keep[j] = false; dropped++; }
+      break;
+    }
+    seen += b.text.length;
+  }
+  return dropped;
+}
+
 /** Turn off `keep[i]` for dangling blocks; `all` is every block of the candidate in document order. */
 export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
-  let dropped = 0;
+  let dropped = cutAtRelatedHeading(all, keep);
   const off = (i: number) => { if (keep[i]) { keep[i] = false; dropped++; } };
   for (let i = 0; i < all.length; i++) {
     if (!keep[i]) continue;

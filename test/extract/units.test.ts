@@ -5,7 +5,7 @@ import { parseHtml, bodyOf } from "../../lib/extract/dom.ts";
 import { removeBoilerplate } from "../../lib/extract/clean.ts";
 import { scoreDensity, LEVEL_WEIGHT } from "../../lib/extract/density.ts";
 import { segmentBlocks, countWords, type TextBlock } from "../../lib/extract/segment.ts";
-import { dropDanglingBlocks } from "../../lib/extract/trim.ts";
+import { cutAtRelatedHeading, dropDanglingBlocks } from "../../lib/extract/trim.ts";
 import { findRepeatedItems } from "../../lib/extract/repeated.ts";
 import { blockFeatures, classifyBlocks, loadBlocksModel, scoreBlocks, FEATURE_NAMES } from "../../lib/extract/blocks.ts";
 import { fitTree, predictTree } from "../../lib/extract/tree.ts";
@@ -188,6 +188,17 @@ describe("dropDanglingBlocks", () => {
     const keep = [true, true, true, true, false, true, true];
     expect(dropDanglingBlocks(all, keep)).toBe(3);
     expect(all.filter((_, i) => keep[i]).map((b) => b.text)).toEqual(["Article title", "First paragraph of the article text.", "Last paragraph of the article."]);
+  });
+
+  it("cuts the article at a related-reading heading past its middle, not at one near the top", () => {
+    const long = "A long paragraph of the article that carries most of its words and goes on for a while.";
+    const all = [
+      block("Lesen Sie auch:", "heading", 0), block(long, "paragraph", 1), block(long, "paragraph", 2),
+      block("Das könnte Sie auch interessieren", "heading", 3), block("Another story entirely", "paragraph", 4), block("And one more", "paragraph", 5),
+    ];
+    const keep = all.map(() => true);
+    expect(cutAtRelatedHeading(all, keep)).toBe(3);
+    expect(keep).toEqual([true, true, true, false, false, false]);
   });
 });
 
