@@ -3,7 +3,8 @@
 import type { TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
 import { centroidVector, type StoryProfile } from "./profile.ts";
-import { cosineSimilarity, timeDecay, topTerms } from "./similarity.ts";
+import { timeDecay, topTerms } from "./similarity.ts";
+import { storySimilarity } from "./story-similarity.ts";
 
 export interface Candidate { storyId: number; profile: StoryProfile }
 
@@ -14,7 +15,7 @@ export function chooseStory(vector: TermVector, seenAt: Date, candidates: Candid
   let best: StoryChoice | null = null;
   for (const c of candidates) {
     const decay = timeDecay(seenAt, new Date(c.profile.lastSeen), settings.decayHalfLifeHours);
-    const score = cosineSimilarity(vector, centroidVector(c.profile)) * decay;
+    const score = storySimilarity(vector, centroidVector(c.profile), settings) * decay;
     if (score >= settings.joinThreshold && (!best || score > best.score)) best = { storyId: c.storyId, score };
   }
   return best;

@@ -5,7 +5,7 @@
 import type { GroupingSettings } from "./settings.ts";
 import type { DocumentFrequencySource } from "./idf.ts";
 import { centroidVector, indexTermsOf, mergeProfiles, reweighProfile, type StoryProfile } from "./profile.ts";
-import { cosineSimilarity } from "./similarity.ts";
+import { storySimilarity } from "./story-similarity.ts";
 import { queryTermsOf, rankCandidateIds } from "./choose-story.ts";
 
 export interface MergeStep { keep: number; fold: number; score: number }
@@ -14,6 +14,11 @@ export interface MergePlan {
   steps: MergeStep[];
   /** final profiles of the stories that absorbed others (and re-weighed profiles of all live stories) */
   profiles: Map<number, StoryProfile>;
+}
+
+/** The cosine two stories need to merge: the base threshold, raised with the smaller story's size. */
+export function mergeThresholdOf(a: StoryProfile, b: StoryProfile, settings: GroupingSettings): number {
+  return settings.mergeThreshold + settings.mergeSizePenalty * Math.log(Math.max(1, Math.min(a.articles, b.articles)));
 }
 
 export function planMerges(live: Map<number, StoryProfile>, idf: DocumentFrequencySource, settings: GroupingSettings): MergePlan {
@@ -29,15 +34,17 @@ export function planMerges(live: Map<number, StoryProfile>, idf: DocumentFrequen
   for (const id of profiles.keys()) indexStory(id);
 
   const bestPartner = (id: number): { other: number; score: number } | null => {
-    const centroid = centroidVector(profiles.get(id)!);
+    const own = profiles.get(id)!;
+    const centroid = centroidVector(own);
     const hits = new Map<number, number>();
     for (const [term, w] of queryTermsOf(centroid, settings)) {
       for (const other of index.get(term) ?? []) if (other !== id && profiles.has(other)) hits.set(other, (hits.get(other) ?? 0) + w);
     }
     let best: { other: number; score: number } | null = null;
     for (const other of rankCandidateIds(hits, settings)) {
-      const score = cosineSimilarity(centroid, centroidVector(profiles.get(other)!));
-      if (score >= settings.mergeThreshold && (!best || score > best.score)) best = { other, score };
+      const p = profiles.get(other)!;
+      const score = storySimilarity(centroid, centroidVector(p), settings);
+      if (score >= mergeThresholdOf(own, p, settings) && (!best || score > best.score)) best = { other, score };
     }
     return best;
   };

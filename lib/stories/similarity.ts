@@ -34,3 +34,19 @@ export function timeDecay(a: Date | undefined, b: Date | undefined, halfLifeHour
 export function topTerms(v: TermVector, n: number): [string, number][] {
   return [...v.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, n);
 }
+
+/** Cosine over the terms that pass `keep` only (0 when either side has none). */
+export function cosineWhere(a: TermVector, b: TermVector, keep: (t: string) => boolean): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [t, w] of a) {
+    if (!keep(t)) continue;
+    na += w * w;
+    const o = b.get(t);
+    if (o !== undefined) dot += w * o;
+  }
+  if (dot === 0) return 0;
+  for (const [t, w] of b) if (keep(t)) nb += w * w;
+  return dot / Math.sqrt(na * nb);
+}

@@ -6,6 +6,7 @@ import { words as STOP_WORDS } from "natural/lib/natural/util/stopwords.js";
 import type { StoryArticle, TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
 import { countEntities, extractEntities } from "../entities/extract-entities.ts";
+import { specificTermsOf } from "./specific-terms.ts";
 
 const tokenizer = new AggressiveTokenizer();
 const stopWords = new Set<string>(STOP_WORDS as string[]);
@@ -51,6 +52,9 @@ export function termsOf(article: StoryArticle, settings: GroupingSettings): Term
   addStems(stemWords(lead), 1);
   const entities = article.entities ?? countEntities(extractEntities(`${article.title ?? ""}\n${lead}`));
   for (const e of entities) add(ENTITY_PREFIX + e.key, settings.entityWeight * Math.min(e.mentions, 3));
+  if (settings.specificWeight > 0) {
+    for (const t of specificTermsOf(`${article.title ?? ""}\n${lead}`)) add(t, settings.specificWeight);
+  }
   // Sublinear term frequency: a word repeated ten times is not ten times as telling.
   for (const [t, w] of v) v.set(t, 1 + Math.log(w));
   return v;
