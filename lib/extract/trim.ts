@@ -13,14 +13,15 @@ const AD_LABEL_RE = /^(anzeige|werbung|reklama|advertisement|advertising|sponsor
 /**
  * Headings that open the "more to read" part after an article (related stories, recommendations,
  * most read), in the corpus' main languages. Everything from such a line on is no longer the article.
+ * ("Read also", "Lesen Sie auch", "Zobacz także" are left out: they often head a single teaser in
+ * the middle of the text, which dropDanglingBlocks handles.)
  */
 const RELATED_HEADING_RE = new RegExp("^(" + [
-  "related (articles?|posts?|stories|content|news|reading|topics)", "you (may|might) (also )?(like|enjoy|be interested in)", "read (also|next)", "more (stories|articles|news)\\b.*",
-  "explore further", "recommended (for you|articles|stories|reading)", "most (read|popular|viewed)", "trending( now)?", "further reading", "see also", "also read",
-  "(das )?könnte (sie|dich) auch interessieren", "(weitere|mehr) (themen|artikel|beiträge|nachrichten|zum thema)\\b.*", "lesen sie (auch|mehr)", "auch interessant",
+  "related (articles?|posts?|stories|content|news|reading|topics)", "you (may|might) (also )?(like|enjoy|be interested in)", "more (stories|articles|news)\\b.*",
+  "explore further", "recommended (for you|articles|stories|reading)", "most (read|popular|viewed)", "trending( now)?", "further reading", "see also",
+  "(das )?könnte (sie|dich) auch interessieren", "(weitere|mehr) (themen|artikel|beiträge|nachrichten|zum thema)\\b.*", "auch interessant",
   "ähnliche (artikel|beiträge)", "verwandte (artikel|themen|beiträge)", "meistgelesen(e)?( artikel)?", "das könnte sie auch interessieren",
-  "zobacz (też|także)", "czytaj (też|także|więcej)", "(à )?lire aussi", "sur le même sujet", "dans la même rubrique", "leer (más|también)", "te puede interesar",
-  "noticias relacionadas", "leggi anche", "potrebbe interessarti", "articoli correlati",
+  "sur le même sujet", "dans la même rubrique", "te puede interesar", "noticias relacionadas", "potrebbe interessarti", "articoli correlati",
 ].join("|") + ")[\\s:.!?…»›>-]*$", "i");
 
 /** A related heading ends the article only this far into it (share of kept characters before it). */
