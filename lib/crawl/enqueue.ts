@@ -6,10 +6,29 @@ import type { FrontierKind, NewFrontierUrl } from "../frontier/types.ts";
 import { checkScope } from "../frontier/scope.ts";
 import { isLikelyBinaryUrl } from "../http/content.ts";
 import { normalizeUrl } from "../url/normalize.ts";
+import { timeStage, timeStageAsync } from "../pipeline/stage-clock.ts";
 import type { CrawlContext } from "./context.ts";
 
 /** INSERT rounds per page when the site's page budget is nearly used up. */
 const MAX_BUDGET_ROUNDS = 4;
+/**
+ * Link URLs whose normal form a worker remembers: every page of a site repeats the same navigation
+ * links, and normalising (URL parsing, tracking-parameter removal) is most of the cost of a link.
+ * 20,000 entries of ~100-character URLs ≈ 5 MB.
+ */
+const NORMALIZED_CACHE_ENTRIES = 20_000;
+
+const normalized = new Map<string, string | null>();
+
+/** normalizeUrl with a bounded per-process memo (oldest entry evicted first). */
+function normalizeCached(url: string): string | null {
+  const hit = normalized.get(url);
+  if (hit !== undefined) return hit;
+  const n = normalizeUrl(url);
+  if (normalized.size >= NORMALIZED_CACHE_ENTRIES) normalized.delete(normalized.keys().next().value!);
+  normalized.set(url, n);
+  return n;
+}
 
 export interface Candidate {
   url: string;
@@ -19,19 +38,31 @@ export interface Candidate {
 
 /** Normalised, in-scope, not-binary candidates; pages beyond the site's budget are dropped. Returns how many were new. */
 export async function enqueueCandidates(ctx: CrawlContext, site: CrawlSite, from: string, candidates: Candidate[]): Promise<number> {
+  const { docs, pages } = timeStage(ctx.clock, "links", () => filterCandidates(site, from, candidates));
+  return timeStageAsync(ctx.clock, "db: frontier", () => insertCandidates(ctx, site, docs, pages));
+}
+
+/** Normalised, in-scope, not-binary candidates, split into discovery documents and pages. */
+function filterCandidates(site: CrawlSite, from: string, candidates: Candidate[]): { docs: NewFrontierUrl[]; pages: NewFrontierUrl[] } {
   const seen = new Set<string>();
   const docs: NewFrontierUrl[] = [];
   const pages: NewFrontierUrl[] = [];
+  // Feeds and sitemaps are discovery documents: depth and include/exclude patterns apply to pages only.
+  let docScope: CrawlSite | null = null;
   for (const c of candidates) {
-    const url = normalizeUrl(c.url);
+    const url = normalizeCached(c.url);
     if (!url || seen.has(url)) continue;
     seen.add(url);
-    // Feeds and sitemaps are discovery documents: depth and include/exclude patterns apply to pages only.
-    const scope = c.kind === "page" ? site : { ...site, maxDepth: Number.MAX_SAFE_INTEGER, includePattern: null, excludePattern: null };
+    const scope = c.kind === "page" ? site : (docScope ??= { ...site, maxDepth: Number.MAX_SAFE_INTEGER, includePattern: null, excludePattern: null });
     if (!checkScope(scope, url, c.depth).ok) continue;
     if (c.kind === "page" && isLikelyBinaryUrl(url)) continue;
     (c.kind === "page" ? pages : docs).push({ url, siteId: site.id, depth: c.depth, kind: c.kind, discoveredFrom: from });
   }
+  return { docs, pages };
+}
+
+/** Insert the filtered candidates within the site's page budget; returns how many were new. */
+async function insertCandidates(ctx: CrawlContext, site: CrawlSite, docs: NewFrontierUrl[], pages: NewFrontierUrl[]): Promise<number> {
   let added = docs.length ? await enqueueUrls(ctx.db, docs) : 0;
   // Insert at most the remaining budget at a time; links already in the frontier cost nothing,
   // so try the next ones (a few rounds at most, each one INSERT).

@@ -118,7 +118,8 @@ async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res:
     for (const f of feeds) candidates.push({ url: f.url, kind: "feed", depth: row.depth });
     return feeds;
   }));
-  const added = await timeStageAsync(ctx.clock, "db: frontier", () => inStepAsync("store_failed", () => enqueueCandidates(ctx, site, row.url, candidates)));
+  // enqueueCandidates times its own stages (links: normalise and scope; db: frontier: the INSERTs).
+  const added = await inStepAsync("store_failed", () => enqueueCandidates(ctx, site, row.url, candidates));
   const result = await ingestPage(ctx.db, {
     siteId: site.id, frontierId: row.id, url: row.url, finalUrl: res.finalUrl, status: res.status,
     contentType: res.contentType, body: res.body, gzipBody: res.gzipBody, decoded, document: $,

@@ -87,7 +87,8 @@ async function queueMissingSeeds(db: Db): Promise<void> {
 }
 
 /**
- * 1. Housekeeping every few seconds: queue missing seeds, fail URLs whose leases keep expiring.
+ * 1. Housekeeping every few seconds: queue missing seeds, fail URLs whose leases keep expiring,
+ *    re-claim expired leases with the next lease.
  * 2. Lease as many URLs as there are free slots, skipping sites this worker already holds enough of.
  * 3. Process each concurrently (process-url.ts); wait for one to finish or for the idle interval.
  * 4. On stop: let in-flight URLs finish for a grace period, abort the rest, store unsaved site
@@ -124,6 +125,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   const inFlight = new Map<Promise<void>, LeasedUrl>();
   const perSite = new Map<number, number>();
   let lastHousekeeping = 0;
+  let reclaimDue = true;
   log.info({ concurrency, leaseMs }, "crawl worker started");
 
   const start = (row: LeasedUrl) => {
@@ -143,6 +145,8 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
       await yieldToLoop();
       if (Date.now() - lastHousekeeping > HOUSEKEEPING_MS) {
         lastHousekeeping = Date.now();
+        // Dead workers' leases are looked for once per tick, with the next lease (one statement less per lease).
+        reclaimDue = true;
         await queueMissingSeeds(opts.db);
         await failExhaustedLeases(opts.db, ctx.maxAttempts);
       }
@@ -150,7 +154,8 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
       let leased = 0;
       if (room > 0) {
         const skipSiteIds = await sitesAtCapacity(ctx, perSite);
-        const rows = await timeStageAsync(ctx.clock, "db: frontier", () => leaseUrls(opts.db, { owner, limit: room, leaseMs, siteIds: opts.siteIds, skipSiteIds }));
+        const rows = await timeStageAsync(ctx.clock, "db: frontier", () => leaseUrls(opts.db, { owner, limit: room, leaseMs, siteIds: opts.siteIds, skipSiteIds, reclaimExpired: reclaimDue }));
+        reclaimDue = false;
         for (const row of rows) start(row);
         leased = rows.length;
       }

@@ -45,6 +45,11 @@ export interface LeaseOptions {
   siteIds?: number[];
   /** Not these sites (the worker already holds enough of their URLs). */
   skipSiteIds?: number[];
+  /**
+   * Also re-claim rows whose lease expired (their worker died), before due rows; default true. The
+   * worker asks on its housekeeping ticks only: dead leases are rare, and the look costs a statement.
+   */
+  reclaimExpired?: boolean;
 }
 
 const LEASED_COLUMNS = `"id", "url", "siteId", "depth", "kind", "attempts", "etag", "lastModified", "recheckIntervalSec", "discoveredFrom"`;
@@ -73,7 +78,7 @@ export async function leaseUrls(db: Db, opts: LeaseOptions): Promise<LeasedUrl[]
        RETURNING ${LEASED_COLUMNS}`,
       opts.owner, until, now, now, now, limit,
     );
-  const expired = await claim(`"state" = 'leased' AND "leaseExpiresAt" <= ?`, "", opts.limit);
+  const expired = opts.reclaimExpired === false ? [] : await claim(`"state" = 'leased' AND "leaseExpiresAt" <= ?`, "", opts.limit);
   const rest = opts.limit - expired.length;
   const due = rest > 0 ? await claim(`"state" = 'queued' AND "nextCheckAt" <= ?`, `ORDER BY "nextCheckAt"`, rest) : [];
   return [...expired, ...due].map((r) => ({ ...r, kind: r.kind as FrontierKind }));
