@@ -131,7 +131,7 @@ function isLinkList(b: TextBlock): boolean {
 function chooseCandidate(body: ParentNode, method: string, prefix: string, dated: boolean): Outcome | null {
   // the items are found and segmented before the named container's pruning edits the tree
   const rep = dated ? null : findRepeatedItems(body);
-  const items = rep && rep.container !== body ? segmentBlocks(rep.container) : null;
+  const items = rep && rep.container !== body && rep.chars >= rep.items * REPEATED_MIN_ITEM_CHARS ? segmentBlocks(rep.container) : null;
   return withRepeatedItems(rep, items, chooseSingle(body, method, prefix));
 }
 

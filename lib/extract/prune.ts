@@ -33,6 +33,11 @@ const ID_SUBSTRINGS = [
   "caption", "teaser", "jp-", "dpsp-content", "message_container", "bottom",
 ];
 
+/** The substring lists as one alternation each (one regex test per element instead of a loop of includes). */
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const CLASS_SUBSTRING_RE = new RegExp(CLASS_SUBSTRINGS.map(escapeRe).join("|"));
+const ID_SUBSTRING_RE = new RegExp(ID_SUBSTRINGS.map(escapeRe).join("|"));
+
 /** A match is kept when it holds more than this share of the container's text (it is the article). */
 const MAX_PRUNED_SHARE = 0.5;
 
@@ -46,11 +51,11 @@ export function isDiscardable(el: Element): boolean {
   if (a["data-testid"] === "AuthorCard") return true;
   const cls = a.class?.toLowerCase();
   if (cls) {
-    for (const s of CLASS_SUBSTRINGS) if (cls.includes(s)) return !isArticleBodyClass(cls);
+    if (CLASS_SUBSTRING_RE.test(cls)) return !isArticleBodyClass(cls);
     for (const w of cls.split(/[\s_-]+/)) if (CLASS_WORDS.has(w)) return !isArticleBodyClass(cls);
   }
   const id = a.id?.toLowerCase();
-  if (id) for (const s of ID_SUBSTRINGS) if (id.includes(s)) return !isArticleBodyClass(id);
+  if (id && ID_SUBSTRING_RE.test(id)) return !isArticleBodyClass(id);
   return false;
 }
 

@@ -62,10 +62,10 @@ export function segmentBlocks(root: ParentNode): TextBlock[] {
     if (name === "img" || name === "hr") { if (name === "hr") flush(); return; }
     const block = BLOCK_TAGS.has(name);
     if (block) flush();
+    // inline elements share their parent's context unless they open a link (no allocation per <span>)
     const next = block
       ? { inLink: ctx.inLink, el: node, depth: ctx.depth + 1, kind: kindOf(name, ctx.kind), pre: ctx.pre || name === "pre" }
-      : { ...ctx, inLink: ctx.inLink || name === "a" };
-    if (!block && (name === "code" || name === "tt") && ctx.pre) next.pre = true;
+      : name === "a" && !ctx.inLink ? { ...ctx, inLink: true } : ctx;
     for (const child of node.children) walk(child, next);
     if (block) flush();
   };
