@@ -85,13 +85,23 @@ export function removeNode(node: AnyNode): void {
  * the one holding the most text is the page.
  */
 export function bodyOf($: CheerioAPI): ParentNode {
-  const bodies = $("body").get();
+  const bodies: Element[] = [];
+  collectBodies($.root().get(0) as ParentNode, bodies);
   if (bodies.length > 1) {
     let best = bodies[0], most = -1;
     for (const b of bodies) { const n = proseChars(b); if (n > most) { most = n; best = b; } }
     return best as ParentNode;
   }
   return (bodies[0] ?? $.root().get(0)) as ParentNode;
+}
+
+/** Every <body> in document order (what `$("body")` finds, without the selector engine's cost). */
+function collectBodies(node: ParentNode, out: Element[]): void {
+  for (const c of node.children) {
+    if (c.type !== "tag") continue;
+    if ((c as Element).name === "body") out.push(c as Element);
+    collectBodies(c as Element, out);
+  }
 }
 
 /** Characters of text outside scripts and styles. */

@@ -6,8 +6,8 @@
 // adds a date, a job title or a "Follow" link).
 //
 // Readability skips the unlikely containers only on its first attempt and retries without that
-// rule when the first attempt found too little article text (the byline it then finds stands); so a
-// second search without the rule runs when the first finds nothing.
+// rule when the first attempt found too little article text (the byline it then finds stands); so
+// the first byline inside an unlikely container is kept as the answer when none is found outside.
 //
 // Differences from Readability, each because the result is an author field and not a display line:
 // class/id "dateline" alone does not count (datelines name a place: "CAIRO —"); a candidate whose
@@ -26,8 +26,8 @@ const MAYBE_RE = /and|article|body|column|content|main|shadow/i;
 const UNLIKELY_ROLES = new Set(["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]);
 /** Readability: a byline's text is shorter than this (longer is an author box or a paragraph). */
 const MAX_BYLINE_CHARS = 100;
-/** Candidates tried before giving up (the byline sits near the headline; later ones are author boxes and teasers). */
-const MAX_BYLINE_CANDIDATES = 5;
+/** Candidates tried before giving up (the byline sits near the headline; later ones are author boxes, teasers, comments). */
+const MAX_BYLINE_CANDIDATES = 8;
 /** Elements visited at most (a byline is near the top; bounds the cost on huge pages). */
 const MAX_BYLINE_ELEMENTS = 5000;
 /** A text node naming a job rather than a person ("Games Editor", "Founder at Oakywood", "Staff Writer"). */
@@ -42,44 +42,69 @@ export type AcceptName = (text: string) => string | null;
 /** The page's byline as clean names (via `acceptName`), or null. */
 export function findByline(body: Element | null, acceptName: AcceptName): string | null {
   if (!body) return null;
-  for (const skipUnlikely of [true, false]) {
-    const state: State = { elements: 0, candidates: 0, found: null, skipUnlikely };
-    visit(body, false, state, acceptName);
-    if (state.found) return state.found;
-  }
-  return null;
+  const state: State = { elements: 0, candidates: 0, found: null, fallback: null, body, acceptName };
+  visit(body, state);
+  return state.found ?? state.fallback;
 }
 
-interface State { elements: number; candidates: number; found: string | null; skipUnlikely: boolean }
+/** `fallback`: the first byline inside an unlikely container (Readability's retry finds that one). */
+interface State { elements: number; candidates: number; found: string | null; fallback: string | null; body: Element; acceptName: AcceptName }
 
-/** Returns true to stop the walk. */
-function visit(el: Element, inTableOrCode: boolean, state: State, acceptName: AcceptName): boolean {
+/**
+ * Returns true to stop the walk. Per element only the cheap byline test runs; whether a candidate
+ * sits in a hidden or unlikely container is checked on its ancestors when one is found.
+ */
+function visit(el: Element, state: State): boolean {
   if (++state.elements > MAX_BYLINE_ELEMENTS || state.candidates >= MAX_BYLINE_CANDIDATES) return true;
-  const a = el.attribs;
-  if (el.name === "script" || el.name === "style" || el.name === "noscript" || el.name === "template") return false;
-  if (isHidden(a)) return false;
-  const matchString = `${a.class ?? ""} ${a.id ?? ""}`;
-  if (isByline(el, matchString)) {
-    const text = spacedText(el).trim();
-    if (text.length > 0 && text.length < MAX_BYLINE_CHARS) {
-      state.candidates++;
-      const names = itempropNames(el);
-      const found = acceptName(names.length ? names.join(", ") : text);
-      if (found) { state.found = found; return true; }
-    }
-  }
-  if (state.skipUnlikely && el.name !== "body" && el.name !== "a" && !inTableOrCode && UNLIKELY_RE.test(matchString) && !MAYBE_RE.test(matchString)) return false;
-  if (state.skipUnlikely && a.role !== undefined && UNLIKELY_ROLES.has(a.role)) return false;
-  const inside = inTableOrCode || el.name === "table" || el.name === "code";
+  const name = el.name;
+  if (name === "script" || name === "style" || name === "noscript" || name === "template") return false;
+  if (isByline(el) && considerCandidate(el, state)) return true;
   for (const c of el.children) {
-    if ((c.type === "tag") && visit(c as Element, inside, state, acceptName)) return true;
+    if (c.type === "tag" && visit(c as Element, state)) return true;
   }
   return false;
 }
 
-function isByline(el: Element, matchString: string): boolean {
+function considerCandidate(el: Element, state: State): boolean {
+  const context = ancestorContext(el, state.body);
+  if (context === "hidden") return false;
+  const text = spacedText(el);
+  if (text.length === 0 || text.length >= MAX_BYLINE_CHARS) return false;
+  state.candidates++;
+  const names = itempropNames(el);
+  const found = state.acceptName(names.length ? names.join(", ") : text);
+  if (!found) return false;
+  if (context === "visible") { state.found = found; return true; }
+  if (!state.fallback) state.fallback = found;
+  return false;
+}
+
+/** Whether an element (or an ancestor up to body) is hidden, in one of Readability's unlikely containers, or neither. */
+function ancestorContext(el: Element, body: Element): "hidden" | "unlikely" | "visible" {
+  let unlikely = false;
+  for (let n: Element | null = el; n && n.type === "tag"; n = n.parent as Element | null) {
+    if (isHidden(n.attribs)) return "hidden";
+    if (!unlikely && n !== el && isUnlikely(n)) unlikely = true;
+    if (n === body) break;
+  }
+  return unlikely ? "unlikely" : "visible";
+}
+
+/** Readability's unlikely-candidate test (class/id words, roles), not applied to <a>, <body> or inside tables and code. */
+function isUnlikely(n: Element): boolean {
+  const a = n.attribs;
+  if (a.role !== undefined && UNLIKELY_ROLES.has(a.role)) return true;
+  if (n.name === "a" || n.name === "body" || (a.class === undefined && a.id === undefined)) return false;
+  const matchString = `${a.class ?? ""} ${a.id ?? ""}`;
+  if (!UNLIKELY_RE.test(matchString) || MAYBE_RE.test(matchString)) return false;
+  for (let p = n.parent as Element | null; p && p.type === "tag"; p = p.parent as Element | null) if (p.name === "table" || p.name === "code") return false;
+  return true;
+}
+
+function isByline(el: Element): boolean {
   const a = el.attribs;
-  return a.rel === "author" || (a.itemprop !== undefined && a.itemprop.includes("author")) || BYLINE_RE.test(matchString);
+  return a.rel === "author" || (a.itemprop !== undefined && a.itemprop.includes("author"))
+    || (a.class !== undefined && BYLINE_RE.test(a.class)) || (a.id !== undefined && BYLINE_RE.test(a.id));
 }
 
 /** Readability's _isProbablyVisible on attributes: hidden, aria-hidden="true", inline display:none / visibility:hidden. */

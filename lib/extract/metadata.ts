@@ -90,6 +90,9 @@ const AUTHOR_TAIL_RE = new RegExp(
   `(?:^|\\s+)(?:(?:last\\s+)?(?:updated|published|posted)\\b(?!\\s+by\\b)|\\d{1,2}[:./-]\\d|(?:19|20)\\d\\d\\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d|on\\s+${WEEKDAY}|${WEEKDAY}(?=,|\\s+\\d|$)|[»›]).*$`, "i");
 /** Dashes, bars and bullets left at either end of a name ("Jane Roe —"). */
 const EDGE_PUNCTUATION_RE = /^[\s—–\-|·•:,]+|[\s—–\-|·•:,]+$/g;
+/** " | " before a trailing site name, and "Site | " after a leading one. */
+const SITE_SUFFIX_SEPARATOR_RE = /\s+[|\-–—·•:»]\s+$/;
+const SITE_PREFIX_SEPARATOR_RE = /^\s*[|\-–—·•:»]\s+/;
 const TRAILING_SEPARATORS_RE = /[\s|:·•»\-–—]+$/;
 const YEAR_RE = /(?:19|20)\d\d/;
 const NON_SPACE_RE = /\S/;
@@ -327,9 +330,20 @@ export function cleanTitle(orig: string, siteName: string | null, headings?: () 
 /** Drop a leading or trailing " | Site name" when the site name is known. */
 function trimSiteName(title: string, siteName: string | null): string {
   const t = title.trim();
-  if (!siteName) return t;
-  const name = siteName.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const cut = t.replace(new RegExp(`\\s+[|\\-–—·•:»]\\s+${name}$`, "i"), "").replace(new RegExp(`^${name}\\s*[|\\-–—·•:»]\\s+`, "i"), "").trim();
+  const name = siteName?.trim().toLowerCase();
+  if (!name) return t;
+  const lower = t.toLowerCase();
+  if (lower.length !== t.length) return t; // lower-casing changed offsets (rare letters): leave it
+  let cut = t;
+  if (lower.endsWith(name)) {
+    const m = SITE_SUFFIX_SEPARATOR_RE.exec(t.slice(0, t.length - name.length));
+    if (m) cut = t.slice(0, m.index);
+  }
+  if (cut.toLowerCase().startsWith(name)) {
+    const m = SITE_PREFIX_SEPARATOR_RE.exec(cut.slice(name.length));
+    if (m) cut = cut.slice(name.length + m[0].length);
+  }
+  cut = cut.trim();
   return cut || t;
 }
 
