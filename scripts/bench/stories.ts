@@ -9,9 +9,9 @@
 //      grouper for comparison. Options: --quick (smaller samples), LEDE_CORPUS.
 import Database from "better-sqlite3";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts";
+import { corpusDir, machineLine, mdTable, projectRoot, writeBenchSection } from "./report.ts";
 import { StoryGrouper } from "../../lib/stories/story-grouper.ts";
 import { scoreBCubed, type BCubed } from "../../lib/stories/bcubed.ts";
 import { countEntities, extractEntities, type EntityCount } from "../../lib/entities/extract-entities.ts";
@@ -29,6 +29,24 @@ const MERGE_EVERY = 200;
 const ARTICLES_PER_DAY = 1_000;
 const ARTICLES_PER_EVENT = 5;
 const quick = process.argv.includes("--quick");
+/** 1-minute load average at start: the machine is shared, and wall-clock rates move with it. */
+const START_LOAD = loadavg()[0];
+/** `--sizes=10000`: measure only these archive sizes; the other rows are carried over from docs/benchmarks.md. */
+const sizesArg = process.argv.find((a) => a.startsWith("--sizes="))?.slice("--sizes=".length);
+
+/** The speed rows of the stories section as last written (first cell, e.g. "100,000" → the row's cells). */
+function previousSpeedRows(): Map<string, string[]> {
+  const rows = new Map<string, string[]>();
+  let doc = "";
+  try { doc = readFileSync(join(projectRoot, "docs", "benchmarks.md"), "utf8"); } catch { return rows; }
+  const section = doc.slice(doc.indexOf("<!-- bench:stories -->"), doc.indexOf("<!-- /bench:stories -->"));
+  for (const line of section.split("\n")) {
+    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const size = /^([\d,]+)(?: \(earlier run\))?$/.exec(cells[0] ?? "");
+    if (cells.length === 6 && size) rows.set(size[1], cells);
+  }
+  return rows;
+}
 
 function splitSentences(text: string): string[] {
   return text.split("\n").map((l) => l.trim()).filter((l) => l.length > 40 && !/^https?\s*:/.test(l));
@@ -233,6 +251,26 @@ function groupAndScore(docs: EcbDoc[], entities: EntityCount[][], settings: Part
   return { final: scoreBCubed(resolved, gold), beforeFinalMerge, stories: new Set(resolved.values()).size };
 }
 
+/**
+ * CPU milliseconds per article of the in-memory grouper over the dev set (merges included) with the previous
+ * settings and the current ones, run alternately in this process (a ratio the machine's load cannot skew much).
+ */
+function measureCostRatio(docs: EcbDoc[], entities: EntityCount[][], rounds = 3): { previousMs: number; currentMs: number } {
+  const cpuMs = (settings: Partial<GroupingSettings>) => {
+    const start = process.cpuUsage();
+    groupAndScore(docs, entities, settings);
+    const d = process.cpuUsage(start);
+    return (d.user + d.system) / 1000;
+  };
+  let previous = 0;
+  let current = 0;
+  for (let r = 0; r < rounds; r++) {
+    previous += cpuMs({ ...WITHOUT_SPECIFIC, ...FIXED_MERGE_BAR });
+    current += cpuMs({});
+  }
+  return { previousMs: previous / rounds / docs.length, currentMs: current / rounds / docs.length };
+}
+
 /** The thresholds searched in the 2-fold check (the defaults are one of them): the join threshold, which is also
  * the merge pass's bar for a single-article story, and how fast the merge bar rises with the smaller story's size. */
 const FOLD_GRID: Partial<GroupingSettings>[] = [0.25, 0.28, 0.3, 0.33].flatMap((joinThreshold) =>
@@ -283,19 +321,28 @@ async function main(): Promise<number> {
     ["with a fixed merge bar (0.45) instead of the size-raised one", groupAndScore(docs, entities, FIXED_MERGE_BAR).final],
     ["neither (the previous grouping)", groupAndScore(docs, entities, { ...WITHOUT_SPECIFIC, ...FIXED_MERGE_BAR }).final],
   ];
+  const cost = measureCostRatio(docs, entities);
   process.stderr.write("bench:stories: 2-fold over topics…\n");
   const folds = twoFold(docs, entities);
 
   // 2–3. Speed.
-  const sizes = quick ? [2_000, 10_000] : [10_000, 100_000];
+  const allSizes = quick ? [2_000, 10_000] : [10_000, 100_000];
+  const sizes = sizesArg ? sizesArg.split(",").map(Number) : allSizes;
   const measure = quick ? 50 : 200;
-  const speed: (string | number)[][] = sizes.map((n) => [n.toLocaleString("en"), "not run yet", "", "", "", ""]);
-  const report = () => renderReport(docs.length, new Set(gold.values()).size, final, beforeFinalMerge, byTopic, ablations, storyCount, folds,
+  const earlier = previousSpeedRows();
+  const speed: (string | number)[][] = allSizes.map((n) => {
+    const label = n.toLocaleString("en");
+    const old = earlier.get(label);
+    if (!sizes.includes(n) && old) return [`${label} (earlier run)`, ...old.slice(1)];
+    return [label, "not run yet", "", "", "", ""];
+  });
+  const report = () => renderReport(docs.length, new Set(gold.values()).size, final, beforeFinalMerge, byTopic, ablations, cost, storyCount, folds,
     new Set(docs.map((d) => d.topic)).size, entityMsPerDoc, measure, speed);
   if (!quick) writeBenchSection("stories", report());
-  for (const [i, stored] of sizes.entries()) {
+  for (const stored of sizes) {
     process.stderr.write(`bench:stories: archive of ${stored}…\n`);
     const r = await measureDbPath(docs, entities, stored, measure);
+    const i = allSizes.indexOf(stored) >= 0 ? allSizes.indexOf(stored) : speed.push([]) - 1;
     speed[i] = [stored.toLocaleString("en"), r.stories.toLocaleString("en"), r.dbRate.toFixed(1), (1000 / r.dbRate).toFixed(0), r.memoryRate.toFixed(0), r.seedSec.toFixed(0)];
     // Written after each archive size, so a long run leaves its finished rows behind.
     if (!quick) writeBenchSection("stories", report());
@@ -306,7 +353,8 @@ async function main(): Promise<number> {
 }
 
 function renderReport(
-  docCount: number, clusterCount: number, final: BCubed, beforeFinalMerge: BCubed, byTopic: BCubed, ablations: [string, BCubed][], storyCount: number,
+  docCount: number, clusterCount: number, final: BCubed, beforeFinalMerge: BCubed, byTopic: BCubed, ablations: [string, BCubed][],
+  cost: ReturnType<typeof measureCostRatio>, storyCount: number,
   folds: ReturnType<typeof twoFold>,
   topicCount: number, entityMsPerDoc: number, measure: number, speed: (string | number)[][],
 ): string {
@@ -338,11 +386,18 @@ function renderReport(
     "",
     `Entity extraction (title + lead, compromise + heuristics): ${entityMsPerDoc.toFixed(1)} ms per article (not included below).`,
     "",
+    `Grouping cost in this process (CPU, in-memory grouper over the dev set, merges included, alternating runs): ${cost.currentMs.toFixed(2)} ms per article ` +
+      `with the current settings, ${cost.previousMs.toFixed(2)} ms with the previous grouping (ratio ${(cost.currentMs / cost.previousMs).toFixed(2)}). ` +
+      `Load average when this run started: ${START_LOAD.toFixed(1)} on ${cpus().length} cores (other engineers' jobs), so wall-clock rates below move with it.`,
+    "",
     `Speed: new articles grouped on top of an archive of synthetic articles (ECB+ sentences recombined, ${ARTICLES_PER_DAY.toLocaleString("en")} a day, ` +
       `a new event every ${ARTICLES_PER_EVENT} articles); ${measure} new articles measured; entities given. ` +
       "\"DB path\" is `assignStory` (lib/db/stories.ts) on a temporary SQLite file, one transaction per article, as the worker runs it.",
     "",
     mdTable(["articles stored", "stories in DB", "DB path articles/s", "DB path ms/article", "in-memory articles/s", "archive seeding (s)"], speed),
+    ...(speed.some((r) => String(r[0]).endsWith("(earlier run)"))
+      ? ["", "Rows marked \"(earlier run)\" were not re-measured in this run (`--sizes=`): they are carried over from the previous run of this benchmark, on the code of that time."]
+      : []),
   ].join("\n");
 }
 
