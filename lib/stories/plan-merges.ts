@@ -1,11 +1,13 @@
 // The agglomerative pass over live stories (pure): centroids are re-weighed with current IDF, then the
-// most similar pair above the merge threshold is folded together (smaller into larger), until no pair is
-// left. Candidate pairs come from a local inverted index over the stories' top terms, so the cost grows with
+// most similar pair (story similarity × time decay over the gap between the two stories) above the merge bar
+// is folded together (smaller into larger), until no pair is left. The bar is the join threshold when the
+// smaller story is one article and rises with the log of its size (mergeThresholdOf). Candidate pairs come from a local inverted index over the stories' top terms, so the cost grows with
 // the number of live stories in the window, not with the archive.
 import type { GroupingSettings } from "./settings.ts";
 import type { DocumentFrequencySource } from "./idf.ts";
 import { centroidVector, indexTermsOf, mergeProfiles, reweighProfile, type StoryProfile } from "./profile.ts";
 import { storySimilarity } from "./story-similarity.ts";
+import { timeDecay } from "./similarity.ts";
 import { queryTermsOf, rankCandidateIds } from "./choose-story.ts";
 
 export interface MergeStep { keep: number; fold: number; score: number }
@@ -19,6 +21,17 @@ export interface MergePlan {
 /** The cosine two stories need to merge: the base threshold, raised with the smaller story's size. */
 export function mergeThresholdOf(a: StoryProfile, b: StoryProfile, settings: GroupingSettings): number {
   return settings.mergeThreshold + settings.mergeSizePenalty * Math.log(Math.max(1, Math.min(a.articles, b.articles)));
+}
+
+/**
+ * The time decay between two stories: by the gap between their [first, last] seen spans (1 when they overlap),
+ * as an article is decayed against a story's last article when it joins, so that a one-article story merges on
+ * the same terms as it would have joined.
+ */
+export function storyGapDecay(a: StoryProfile, b: StoryProfile, settings: GroupingSettings): number {
+  const [early, late] = a.firstSeen <= b.firstSeen ? [a, b] : [b, a];
+  if (late.firstSeen <= early.lastSeen) return 1;
+  return timeDecay(new Date(early.lastSeen), new Date(late.firstSeen), settings.decayHalfLifeHours);
 }
 
 export function planMerges(live: Map<number, StoryProfile>, idf: DocumentFrequencySource, settings: GroupingSettings): MergePlan {
@@ -43,7 +56,7 @@ export function planMerges(live: Map<number, StoryProfile>, idf: DocumentFrequen
     let best: { other: number; score: number } | null = null;
     for (const other of rankCandidateIds(hits, settings)) {
       const p = profiles.get(other)!;
-      const score = storySimilarity(centroid, centroidVector(p), settings);
+      const score = storySimilarity(centroid, centroidVector(p), settings) * storyGapDecay(own, p, settings);
       if (score >= mergeThresholdOf(own, p, settings) && (!best || score > best.score)) best = { other, score };
     }
     return best;

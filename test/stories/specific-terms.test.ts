@@ -5,7 +5,7 @@ import { specificTermsOf } from "../../lib/stories/specific-terms.ts";
 import { storySimilarity } from "../../lib/stories/story-similarity.ts";
 import { cosineSimilarity } from "../../lib/stories/similarity.ts";
 import { DEFAULT_GROUPING } from "../../lib/stories/settings.ts";
-import { mergeThresholdOf, planMerges } from "../../lib/stories/plan-merges.ts";
+import { mergeThresholdOf, planMerges, storyGapDecay } from "../../lib/stories/plan-merges.ts";
 import { emptyProfile, foldArticle, type StoryProfile } from "../../lib/stories/profile.ts";
 import type { DocumentFrequencySource } from "../../lib/stories/idf.ts";
 
@@ -82,5 +82,13 @@ describe("the merge bar", () => {
     expect(big.steps).toHaveLength(0);
     const single = planMerges(new Map([[1, story(left, 10)], [2, story(right, 1)]]), idf, s);
     expect(single.steps).toEqual([expect.objectContaining({ keep: 1, fold: 2 })]);
+  });
+
+  it("decays the similarity of two stories by the gap between their spans, as a join is decayed", () => {
+    const at = (first: string, last: string): StoryProfile => ({ ...emptyProfile(new Date(first)), firstSeen: new Date(first).toISOString(), lastSeen: new Date(last).toISOString() });
+    const overlapping = storyGapDecay(at("2025-01-01", "2025-01-05"), at("2025-01-04", "2025-01-06"), s);
+    const threeDaysApart = storyGapDecay(at("2025-01-10", "2025-01-11"), at("2025-01-01", "2025-01-07"), s);
+    expect(overlapping).toBe(1);
+    expect(threeDaysApart).toBeCloseTo(0.5); // one half-life (3 days) between 01-07 and 01-10
   });
 });
