@@ -1,7 +1,7 @@
 // The classifier as the pipeline calls it: one page in, a decision with its score and a short
 // human reason out. Pure: the caller supplies the model (loadActiveClassifier) and the extraction.
 import type { CheerioAPI } from "cheerio";
-import { computeFeatures, FEATURE_NAMES, type DocumentFacts, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
+import { computeFeatures, FEATURE_NAMES, resolveDocumentFacts, type DocumentFacts, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
 import { tokenInputName, type Classifier } from "./model.ts";
 import { extractPageTokens, TOKEN_FIELDS, type PageTokens, type TokenField } from "./tokens.ts";
 
@@ -28,8 +28,9 @@ const MAX_REASON_ITEMS = 3;
 const MIN_EVIDENCE_SHIFT = 0.01;
 
 export function classifyPage(model: Classifier, input: ClassifyInput): ClassifyDecision {
-  const { vector, facts } = computeFeatures(input);
-  return decideFromFeatures(model, vector, facts, model.usesTokens ? extractPageTokens(input) : undefined);
+  const page = { ...input, document: resolveDocumentFacts(input) }; // the DOM is read once, for features and markup words
+  const { vector, facts } = computeFeatures(page);
+  return decideFromFeatures(model, vector, facts, model.usesTokens ? extractPageTokens(page) : undefined);
 }
 
 /** Decision for an already computed feature vector and token sets (training tools reuse cached ones). */
@@ -82,7 +83,7 @@ function describeToken(token: string): string {
   return `"${token}"`;
 }
 
-const FIELD_WORDS: Record<TokenField, string> = { text: "text", url: "URL", title: "title" };
+const FIELD_WORDS: Record<TokenField, string> = { text: "text", url: "URL", title: "title", markup: "page markup" };
 
 /** e.g. `news-like URL words ("politics", "2024")` or `not-news title words ("pricing")`. */
 export function describeTokenScore(field: TokenField, words: readonly string[], isNews: boolean): string {

@@ -31,15 +31,21 @@ export interface DocumentFacts {
   meta: MetaSignals;
   articleMeta: boolean;
   metaDescription: string;
+  /** Words of the page's class, id, itemprop and role attributes (./tokens.ts scores them). */
+  markupWords: string[];
 }
 
 /** Read the DOM-derived facts from a parsed page (only read, never modified). */
 export function readDocumentFacts($: CheerioAPI): DocumentFacts {
+  const page = measurePage($);
+  const marks = scanMetadataElements($.root()[0] as unknown as ParentNode);
+  const meta = readMetadata($, marks);
   return {
-    page: measurePage($),
-    meta: readMetadata($),
-    articleMeta: $('meta[property^="article:"], meta[name^="article:"]').length > 0,
-    metaDescription: $('meta[name="description"], meta[property="og:description"]').first().attr("content") ?? "",
+    page,
+    markupWords: markupWordsOf(page.markupValues),
+    meta,
+    articleMeta: marks.metas.some((m) => m.attribs.property?.startsWith("article:") || m.attribs.name?.startsWith("article:")),
+    metaDescription: marks.metas.find((m) => m.attribs.name === "description" || m.attribs.property === "og:description")?.attribs.content ?? "",
   };
 }
 
@@ -189,10 +195,15 @@ export const FEATURE_NAMES = [
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
+/** The DOM facts of a classifier input: handed in, or read from its parsed page or its HTML. */
+export function resolveDocumentFacts(input: Pick<FeatureInput, "html" | "$" | "document">): DocumentFacts {
+  return input.document
+    ?? readDocumentFacts(input.$ ?? load(input.html ?? "", { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } }));
+}
+
 /** Compute the feature vector (FEATURE_NAMES order) and the facts behind it. */
 export function computeFeatures(input: FeatureInput): PageFeatures {
-  const doc = input.document
-    ?? readDocumentFacts(input.$ ?? load(input.html ?? "", { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } }));
+  const doc = resolveDocumentFacts(input);
   const { page, meta, articleMeta, metaDescription } = doc;
   const { title, text } = input.extraction;
   const url = parseUrl(input.url);
@@ -321,6 +332,8 @@ export interface PageMeasure {
   commentBlocks: number;
   longParagraphs: number;
   listChars: number;
+  /** Distinct class/id/itemprop/role attribute values (split into words once, by markupWordsOf). */
+  markupValues: Set<string>;
 }
 
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "head", "iframe", "object"]);
@@ -332,7 +345,7 @@ function isElement(node: AnyNode): node is Element {
 function measurePage($: CheerioAPI): PageMeasure {
   const m: PageMeasure = { text: "", chars: 0, linkChars: 0, links: 0, similarLinkBlocks: 0, articleElements: 0, timeElements: 0,
     headings: 0, codeBlocks: 0, formFields: 0, images: 0, shareLinks: 0, buttons: 0, listItems: 0, commentBlocks: 0,
-    longParagraphs: 0, listChars: 0 };
+    longParagraphs: 0, listChars: 0, markupValues: new Set() };
   const parts: string[] = [];
   const root = $.root()[0] as unknown as ParentNode;
   const walk = (node: AnyNode, inLink: boolean, inList: boolean): void => {
@@ -348,6 +361,7 @@ function measurePage($: CheerioAPI): PageMeasure {
       const tag = node.name;
       if (SKIP_TAGS.has(tag)) return;
       const attrs = node.attribs;
+      for (const attr of MARKUP_ATTRIBUTES) { const v = attrs[attr]; if (v) m.markupValues.add(v); }
       if (tag === "a" && attrs.href) { m.links++; link = true; if (SHARE_LINK.test(attrs.href)) m.shareLinks++; }
       if (tag === "button" || (attrs.class && BUTTON_CLASS.test(attrs.class))) m.buttons++;
       if ((attrs.id && COMMENT_ATTR.test(attrs.id)) || (tag === "section" || tag === "div" || tag === "ol" || tag === "ul") && attrs.class && COMMENT_ATTR.test(attrs.class)) m.commentBlocks++;
@@ -367,6 +381,21 @@ function measurePage($: CheerioAPI): PageMeasure {
   walk(root as unknown as AnyNode, false, false);
   m.text = parts.join(" ");
   return m;
+}
+
+/** Attributes whose words name what an element is: "comment-reply", "product-price", "articleBody", "navigation". */
+const MARKUP_ATTRIBUTES = ["class", "id", "itemprop", "role"] as const;
+/** Shorter words are noise ("js", "mt", "col"); longer ones are hashes and generated names. */
+const MIN_MARKUP_WORD = 3;
+const MAX_MARKUP_WORD = 20;
+
+/** Words of attribute values: "post-body" → post, body; "articleBody" → article, body. */
+function markupWordsOf(values: Iterable<string>): string[] {
+  const out = new Set<string>();
+  // One string for all values: two regex passes per page instead of two per element.
+  const joined = [...values].join(" ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  for (const w of joined.split(/[^a-z]+/)) if (w.length >= MIN_MARKUP_WORD && w.length <= MAX_MARKUP_WORD) out.add(w);
+  return [...out];
 }
 
 /** Size of the largest group of element children sharing tag + class that each contain a link. */
@@ -403,30 +432,66 @@ export interface MetaSignals {
   author: boolean;
 }
 
-function readMetadata($: CheerioAPI): MetaSignals {
-  const ogType = $('meta[property="og:type"], meta[name="og:type"]').first().attr("content")?.trim() || null;
+/** The elements metadata is read from, gathered in one pass over the whole document (head and scripts included). */
+interface MetadataElements {
+  metas: Element[];
+  jsonLdScripts: Element[];
+  itemtypes: string[];
+  /** An element with itemprop datePublished or dateCreated. */
+  dateItemprop: boolean;
+  /** rel="author", itemprop="author", class byline or author. */
+  authorMarkup: boolean;
+}
+
+/**
+ * One plain walk instead of eight CSS queries (each a whole-document traversal): this was the
+ * largest cost of the classify stage after the DOM walk itself.
+ */
+function scanMetadataElements(root: ParentNode): MetadataElements {
+  const out: MetadataElements = { metas: [], jsonLdScripts: [], itemtypes: [], dateItemprop: false, authorMarkup: false };
+  const visit = (node: ParentNode): void => {
+    for (const child of node.children) {
+      if (!isElement(child)) continue;
+      const a = child.attribs;
+      if (child.name === "meta") out.metas.push(child);
+      else if (child.name === "script" && a.type?.toLowerCase() === "application/ld+json") out.jsonLdScripts.push(child);
+      if (a.itemtype !== undefined) out.itemtypes.push(a.itemtype);
+      if (a.itemprop === "datePublished" || a.itemprop === "dateCreated") out.dateItemprop = true;
+      if (!out.authorMarkup && (a.rel?.toLowerCase() === "author" || a.itemprop === "author" || (a.class !== undefined && /(?:^|\s)(?:byline|author)(?:\s|$)/.test(a.class)))) out.authorMarkup = true;
+      if (child.children.length > 0) visit(child);
+    }
+  };
+  visit(root);
+  return out;
+}
+
+function textOf(node: Element): string {
+  return node.children.map((c) => (c.type === "text" ? (c as unknown as { data: string }).data : isElement(c) ? textOf(c) : "")).join("");
+}
+
+function readMetadata($: CheerioAPI, marks: MetadataElements): MetaSignals {
+  const ogType = marks.metas.find((m) => m.attribs.property === "og:type" || m.attribs.name === "og:type")?.attribs.content?.trim() || null;
   const types = new Set<string>();
-  $('script[type="application/ld+json"]').each((_, el) => {
-    const raw = $(el).text();
+  for (const el of marks.jsonLdScripts) {
+    const raw = textOf(el);
     try {
       collectTypes(JSON.parse(raw), types, 0);
     } catch {
       // Broken JSON-LD is common; fall back to the @type strings it mentions.
       for (const m of raw.matchAll(/"@type"\s*:\s*"([^"]+)"/g)) types.add(m[1]!);
     }
-  });
-  $("[itemtype]").each((_, el) => {
-    const t = $(el).attr("itemtype") ?? "";
+  }
+  for (const t of marks.itemtypes) {
     for (const part of t.split(/\s+/)) { const name = part.split("/").pop(); if (name) types.add(name); }
-  });
-  let dateMeta = $("[itemprop=datePublished], [itemprop=dateCreated]").length > 0;
-  $("meta").each((_, el) => {
-    if (dateMeta) return;
-    const key = ($(el).attr("property") ?? $(el).attr("name") ?? $(el).attr("itemprop") ?? "").toLowerCase();
-    if (DATE_META.includes(key) && $(el).attr("content")) dateMeta = true;
-  });
+  }
+  let dateMeta = marks.dateItemprop;
+  for (const m of marks.metas) {
+    if (dateMeta) break;
+    const key = (m.attribs.property ?? m.attribs.name ?? m.attribs.itemprop ?? "").toLowerCase();
+    if (DATE_META.includes(key) && m.attribs.content) dateMeta = true;
+  }
   if (types.has("NewsArticle") || types.has("BlogPosting")) dateMeta ||= /"datePublished"\s*:/.test($.html() ?? "");
-  const author = $('meta[name="author"], meta[property="article:author"], [rel="author"], [itemprop="author"], .byline, .author').length > 0;
+  const author = marks.authorMarkup || marks.metas.some((m) => m.attribs.name === "author" || m.attribs.property === "article:author");
   return { ogType, jsonLdTypes: [...types], dateMeta, author };
 }
 

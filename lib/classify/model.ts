@@ -12,8 +12,11 @@ import { TOKEN_FIELDS, type PageTokens, type TokenField } from "./tokens.ts";
 import { serialisedTokenScorerSchema, TokenScorer, type TokenScorerOptions } from "./token-scorer.ts";
 import { trainModel, type TrainOptions, type TrainReport } from "./trainer.ts";
 
-/** Version 2 adds token scorers; a stored version-1 model no longer parses and the default model is used instead. */
-export const MODEL_FORMAT = "lede-classifier/2";
+/**
+ * Version 2 added token scorers; version 3 adds the page-markup token field (class/id/itemprop/role
+ * words). Older stored models no longer parse and the default model is used instead.
+ */
+export const MODEL_FORMAT = "lede-classifier/3";
 
 export type ModelKind = "mlp" | "logreg";
 
@@ -177,16 +180,17 @@ export class Classifier {
  */
 function fitTokenScorers(samples: readonly Sample[], seed: number, options: Partial<TokenScorerOptions>): { scorers: FieldScorer[]; trainingScores: number[][] } {
   const labels = samples.map((s) => s.y);
+  const fields = TOKEN_FIELDS.filter((field) => samples.every((s) => s.tokens![field] !== undefined));
   const k = Math.min(TOKEN_SCORE_INNER_FOLDS, samples.length);
   const fold = assignStratifiedFolds(labels, k, seed ^ 0x5bd1e995);
-  const trainingScores = samples.map(() => new Array<number>(TOKEN_FIELDS.length).fill(0));
+  const trainingScores = samples.map(() => new Array<number>(fields.length).fill(0));
   for (let f = 0; f < k; f++) {
     const inFit = samples.map((_, i) => fold[i] !== f);
-    TOKEN_FIELDS.forEach((field, q) => {
+    fields.forEach((field, q) => {
       const scorer = TokenScorer.fit(samples.filter((_, i) => inFit[i]).map((s) => s.tokens![field]), labels.filter((_, i) => inFit[i]), options);
       samples.forEach((s, i) => { if (!inFit[i]) trainingScores[i]![q] = scorer.score(s.tokens![field]); });
     });
   }
-  const scorers = TOKEN_FIELDS.map((field) => ({ field, scorer: TokenScorer.fit(samples.map((s) => s.tokens![field]), labels, options) }));
+  const scorers = fields.map((field) => ({ field, scorer: TokenScorer.fit(samples.map((s) => s.tokens![field]), labels, options) }));
   return { scorers, trainingScores };
 }

@@ -1,9 +1,10 @@
 // Word tokens of a page for the word-based scores (./token-scorer.ts): the extracted text, the URL
-// path and the title, each as a set of lower-case tokens. The structural features (./features.ts)
-// cannot tell a guide on a company site from a news story; the words can, a little.
-import type { ExtractionInput } from "./features.ts";
+// path, the title and the page's markup words (class/id/itemprop/role attributes: "reply",
+// "price", "byline", "sidebar"), each as a set of lower-case tokens. The structural features
+// (./features.ts) cannot tell a guide on a company site from a news story; the words can, a little.
+import { resolveDocumentFacts, type ExtractionInput, type FeatureInput } from "./features.ts";
 
-export const TOKEN_FIELDS = ["text", "url", "title"] as const;
+export const TOKEN_FIELDS = ["text", "url", "title", "markup"] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];
 /** One token set per field, each token once (presence, not counts: long pages must not dominate). */
 export type PageTokens = Record<TokenField, string[]>;
@@ -37,11 +38,14 @@ export function tokeniseUrlPath(url: string): string[] {
   return out;
 }
 
-export function extractPageTokens(input: { url: string; extraction: Pick<ExtractionInput, "title" | "text"> }): PageTokens {
+/** A page's token sets; markup words come from its DOM facts (or its html/$), none without a page. */
+export function extractPageTokens(input: Pick<FeatureInput, "html" | "$" | "document"> & { url: string; extraction: Pick<ExtractionInput, "title" | "text"> }): PageTokens {
+  const hasPage = input.document !== undefined || input.$ !== undefined || input.html !== undefined;
   return {
     text: unique(tokeniseWords(input.extraction.text.slice(0, MAX_TEXT_CHARS))),
     url: unique(tokeniseUrlPath(input.url)),
     title: unique(tokeniseWords(input.extraction.title)),
+    markup: hasPage ? resolveDocumentFacts(input).markupWords : [],
   };
 }
 

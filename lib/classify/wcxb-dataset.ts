@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { computeFeatures, FEATURE_NAMES } from "./features.ts";
+import { computeFeatures, FEATURE_NAMES, readDocumentFacts } from "./features.ts";
 import { preparePage } from "./prepare-page.ts";
 import type { Sample } from "./model.ts";
 import { extractPageTokens, TOKEN_FIELDS, type PageTokens } from "./tokens.ts";
@@ -65,7 +65,8 @@ export function loadWcxbSamples(options: LoadWcxbOptions): WcxbSample[] {
     };
     const pageType = truth._internal?.page_type?.primary ?? "unknown";
     const bytes = gunzipSync(readFileSync(join(options.dir, "html", `${id}.html.gz`)));
-    const page = preparePage({ bytes, url: truth.url });
+    const prepared = preparePage({ bytes, url: truth.url });
+    const page = { ...prepared, document: readDocumentFacts(prepared.$) };
     const { vector } = computeFeatures(page);
     rows.push({ id: `wcxb:${id}`, pageType, url: truth.url, y: pageType === "article", x: Array.from(vector), tokens: extractPageTokens(page) });
     options.onProgress?.(n + 1, ids.length);

@@ -13,6 +13,14 @@ describe("page tokens", () => {
     const t = extractPageTokens({ url: "https://example.org/news/a", extraction: { title: "Flood, flood!", text: "Water rose. Water fell." } });
     expect(t.title).toEqual(["flood"]);
     expect(t.text).toEqual(["water", "rose", "fell"]);
+    expect(t.markup).toEqual([]); // no page given: no markup words
+  });
+
+  it("reads markup words from class, id, itemprop and role attributes, camelCase split, short ones dropped", () => {
+    const html = `<html><body class="single-post"><div id="commentReplyForm" role="form"><p class="mt-2 js">x</p>
+      <span itemprop="articleBody">y</span></div><script class="ignored-script"></script></body></html>`;
+    const t = extractPageTokens({ html, url: "https://example.org/a", extraction: { title: "", text: "" } });
+    expect(new Set(t.markup)).toEqual(new Set(["single", "post", "comment", "reply", "form", "article", "body"]));
   });
 
   it("reads URL path words, digit runs by length, depth and query, but not the host", () => {
@@ -59,7 +67,7 @@ function wordSamples(n: number, seed: number, informativeWords: boolean): Sample
     const y = r() < 0.5;
     const own = informativeWords ? (y ? news : other) : (r() < 0.5 ? news : other);
     const x = Float64Array.from([(y ? 0.6 : -0.6) + (r() - 0.5) * 4, r()]);
-    return { id: `w:${i}`, y, x, tokens: { text: [...pick(own, 12), ...pick(shared, 10)], url: pick(shared, 3), title: pick(own, 1) } };
+    return { id: `w:${i}`, y, x, tokens: { text: [...pick(own, 12), ...pick(shared, 10)], url: pick(shared, 3), title: pick(own, 1), markup: pick(shared, 4) } };
   });
 }
 
@@ -69,7 +77,7 @@ describe("classifier with word scores", () => {
     const withWords = Classifier.fit(train, ["a", "b"], { kind: "mlp", hidden: 6, train: { seed: 2 } }).classifier;
     const without = Classifier.fit(train, ["a", "b"], { kind: "mlp", hidden: 6, train: { seed: 2 }, tokenScores: false }).classifier;
     expect(withWords.usesTokens).toBe(true);
-    expect(withWords.inputNames).toEqual(["a", "b", "words_text", "words_url", "words_title"]);
+    expect(withWords.inputNames).toEqual(["a", "b", "words_text", "words_url", "words_title", "words_markup"]);
     expect(without.usesTokens).toBe(false);
     expect(evaluate(withWords, test).accuracy).toBeGreaterThan(0.95);
     expect(evaluate(without, test).accuracy).toBeLessThan(0.8);
@@ -82,7 +90,7 @@ describe("classifier with word scores", () => {
     const model = Classifier.fit(train, ["a", "b"], { kind: "logreg", train: { seed: 2 } }).classifier;
     const featuresOnly = Classifier.fit(train, ["a", "b"], { kind: "logreg", train: { seed: 2 }, tokenScores: false }).classifier;
     expect(evaluate(model, test).accuracy).toBeGreaterThan(evaluate(featuresOnly, test).accuracy - 0.05);
-    const weights = (model.toJSON().params as number[]).slice(2, 5).map(Math.abs);
+    const weights = (model.toJSON().params as number[]).slice(2, 6).map(Math.abs);
     const featureWeight = Math.abs(model.toJSON().params[0]!);
     for (const w of weights) expect(w).toBeLessThan(featureWeight);
   });
@@ -92,15 +100,17 @@ describe("classifier with word scores", () => {
     const model = Classifier.fit(data, ["a", "b"], { kind: "mlp", hidden: 4, train: { seed: 1 } }).classifier;
     const json = JSON.parse(JSON.stringify(model));
     expect(json.format).toBe(MODEL_FORMAT);
-    expect(json.tokenScorers.map((t: { field: string }) => t.field)).toEqual(["text", "url", "title"]);
+    expect(json.tokenScorers.map((t: { field: string }) => t.field)).toEqual(["text", "url", "title", "markup"]);
     const copy = Classifier.fromJSON(json);
     for (const s of data.slice(0, 20)) expect(copy.score(s)).toBeCloseTo(model.score(s), 3);
     expect(() => Classifier.fromJSON({ ...json, format: "lede-classifier/1" })).toThrow();
+    expect(() => Classifier.fromJSON({ ...json, format: "lede-classifier/2" })).toThrow();
   });
 
   it("names the words behind a word-based decision", () => {
     expect(describeTokenScore("url", ["politics", "#d4", "#depth3"], true)).toBe('news-like URL words ("politics", 4-digit number, path depth 3)');
     expect(describeTokenScore("url", ["#depth0", "#query"], false)).toBe("not-news URL words (site root, query string)");
     expect(describeTokenScore("title", [], false)).toBe("not-news title words");
+    expect(describeTokenScore("markup", ["reply"], false)).toBe('not-news page markup words ("reply")');
   });
 });
