@@ -76,6 +76,23 @@ describe("features on small hand-made pages", () => {
     expect(feature(broken.vector, "jsonld_product")).toBe(1);
     expect(feature(broken.vector, "date_in_url")).toBe(0);
   });
+
+  it("reads meta tags, microdata and author markup from head and body in one pass", () => {
+    const head = `<meta property="og:type" content=" article "><meta name="description" content="First."><meta property="og:description" content="Second.">
+      <meta property="article:section" content="Politik"><link rel="Author" href="/me">`;
+    const f = computeFeatures({ html: make("A", `<div itemscope itemtype="https://schema.org/Product"><span itemprop="dateCreated">2024</span></div>`, head), url: "https://example.org/a", extraction: { title: "A", text: "x" } });
+    expect(f.facts.ogType).toBe("article");
+    expect(f.facts.jsonLdTypes).toEqual(["Product"]);
+    expect(f.facts.dateOnPage).toBe(true);
+    expect(f.facts.author).toBe(true);
+    expect(feature(f.vector, "article_meta")).toBe(1);
+    expect(feature(f.vector, "log_meta_description_chars")).toBeCloseTo(Math.log1p("First.".length));
+    const bare = computeFeatures({ html: make("B", `<p class="authority">x</p>`, `<meta name="publisher" content="X">`), url: "https://example.org/b", extraction: { title: "B", text: "x" } });
+    expect([bare.facts.ogType, bare.facts.dateOnPage, bare.facts.author]).toEqual([null, false, false]);
+    expect(feature(bare.vector, "article_meta")).toBe(0);
+    const byline = computeFeatures({ html: make("C", `<p class="meta byline">By X</p>`), url: "https://example.org/c", extraction: { title: "C", text: "x" } });
+    expect(byline.facts.author).toBe(true);
+  });
 });
 
 describe("classifyPage with the shipped default model", () => {
