@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
-import { parseHtml } from "../../lib/extract/dom.ts";
+import { bodyOf, parseHtml } from "../../lib/extract/dom.ts";
 import { cleanTitle, dateFromUrl, extractMetadata, toIsoDate } from "../../lib/extract/metadata.ts";
 import { scanPage } from "../../lib/extract/metadata-scan.ts";
 
@@ -133,6 +133,7 @@ describe("scanPage (one walk instead of selector queries)", () => {
       const scan = scanPage($.root()[0]);
       const first = (sel: string) => $(sel).get(0) ?? null;
       expect(scan.headTitle).toBe(first("head title"));
+      expect(bodyOf($)).toBe(first("body"));
       expect(scan.h1).toBe(first("h1"));
       expect(scan.articleH1).toBe(first("article h1, main h1"));
       expect(scan.headings).toEqual($("h1, h2").get());
@@ -159,5 +160,16 @@ describe("author names keep their particles", () => {
     expect(extractMetadata(page("Leonardo Di Caprio"), "https://x.example/").author).toBe("Leonardo Di Caprio");
     expect(extractMetadata(page("Ludwig von Mises"), "https://x.example/").author).toBe("Ludwig von Mises");
     expect(extractMetadata(page("Par Sébastien Farcis"), "https://x.example/").author).toBe("Sébastien Farcis");
+  });
+});
+
+describe("bodyOf", () => {
+  it("takes the <body> with the most text when a page pastes a second document into the first", () => {
+    const $ = parseHtml(`<html><body><p>Short.</p></body></html><html><body><p>The real article text, much longer than the other body.</p></body></html>`);
+    const bodies = $("body").get();
+    expect(bodies).toHaveLength(2);
+    expect(bodyOf($)).toBe(bodies[1]);
+    const bare = parseHtml("<p>No body element at all</p>");
+    expect(bodyOf(bare)).toBe(bare.root().get(0));
   });
 });
