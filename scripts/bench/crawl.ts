@@ -19,9 +19,10 @@
 // The stage pass runs one worker with one URL in flight and a StageClock (lib/pipeline/stage-clock.ts),
 // so that async database stages are attributed exactly.
 //
-// The floor pass (one process, the same pages the stage pass crawls, one at a time, no database)
-// measures what no pipeline can go below: CPU per page for the htmlparser2 parse alone, and for
-// fetch + decode + parse + extract alone; 2 cores ÷ those floors is the most pages/s they allow.
+// Floors, measured in the stage pass's own worker process on the pages it crawls (one at a time, no
+// database), once before and once after the crawl to bracket load drift: CPU per page for the
+// htmlparser2 parse alone, and for fetch + decode + parse + extract alone. 2 cores ÷ a floor is the
+// most pages/s any pipeline containing that work could reach.
 //
 // Options (env): BENCH_SAMPLE_PAGES (default 600; 0 runs the stage and floor passes only), BENCH_SIZES ("10000,100000"), BENCH_WORKERS (2),
 // WORKER_CONCURRENCY (4 per worker), BENCH_STAGE_PAGES (150; 0 skips the stage and floor passes), BENCH_CHILD_NODE_ARGS
@@ -77,12 +78,11 @@ const MB = 2 ** 20;
 
 // ---- messages between the bench and its worker processes ----
 
-interface ChildJob { dbFile: string; hostMap: string; concurrency: number; stageClock: boolean }
+interface ChildJob { dbFile: string; hostMap: string; concurrency: number; stageClock: boolean; floorUrls?: string[] }
 type ChildMessage =
   | { type: "ready" }
   | { type: "page" }
-  | { type: "done"; pages: number; outcomes: Record<string, number>; errors: Record<string, number>; cpuMs: number; peakRssMb: number; stages: [string, number][] };
-interface FloorJob { urls: string[]; hostMap: string; warmup: number }
+  | { type: "done"; pages: number; outcomes: Record<string, number>; errors: Record<string, number>; cpuMs: number; peakRssMb: number; stages: [string, number][]; floors: FloorResult[] };
 interface FloorResult { pages: number; parseMs: number; fetchMs: number; decodeMs: number; extractMs: number }
 
 // ---- worker process ----
@@ -99,6 +99,8 @@ async function childMain(): Promise<void> {
   // (~1 s CPU for the default model) and compromise's lexicon (~0.1 s) before the clock starts.
   await getPageClassifier(db);
   extractEntities("Warm-up: Emmanuel Macron met the United Nations in Geneva.");
+  const floors: FloorResult[] = [];
+  if (job.floorUrls) floors.push(await measureFloor(job.floorUrls, job.hostMap, FLOOR_WARMUP_PAGES));
   global.gc?.();
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), RSS_SAMPLE_MS);
@@ -113,28 +115,27 @@ async function childMain(): Promise<void> {
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
+  if (job.floorUrls) floors.push(await measureFloor(job.floorUrls, job.hostMap, 0));
   await db.$disconnect();
   process.send!({
     type: "done", pages: stats.pages, outcomes: stats.outcomes, errors: stats.errors,
-    cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [],
+    cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [], floors,
   } satisfies ChildMessage);
   process.disconnect();
 }
 
-// ---- floor process: the same pages without database, one at a time ----
+// ---- floors: the same pages without database, one at a time ----
 
 const cpuMsSince = (start: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(start);
   return (u.user + u.system) / 1000;
 };
 
-async function floorMain(): Promise<void> {
-  const job = JSON.parse(process.env.BENCH_CRAWL_FLOOR!) as FloorJob;
-  const hostMap = readHostMap(job.hostMap);
+/** CPU per step for `urls`, fetched and processed one at a time; the first `warmup` are run unmeasured (JIT). */
+async function measureFloor(urls: string[], hostMapText: string, warmup: number): Promise<FloorResult> {
+  const hostMap = readHostMap(hostMapText);
   const totals: FloorResult = { pages: 0, parseMs: 0, fetchMs: 0, decodeMs: 0, extractMs: 0 };
-  // The first `warmup` pages run the same code unmeasured (JIT), then every page is measured.
-  for (const [i, url] of job.urls.entries()) {
-    const measured = i >= job.warmup;
+  for (const [i, url] of urls.entries()) {
     let t = process.cpuUsage();
     const res = await fetchUrl(url, { userAgent: "lede-bench", allowPrivateNetwork: true, hostMap, requireHtml: true });
     const fetchMs = cpuMsSince(t);
@@ -147,26 +148,14 @@ async function floorMain(): Promise<void> {
     t = process.cpuUsage();
     extractArticle(decoded.text, { url: res.finalUrl, document: $ });
     const extractMs = cpuMsSince(t);
-    if (!measured) continue;
+    if (i < warmup) continue;
     totals.pages++;
     totals.fetchMs += fetchMs;
     totals.decodeMs += decodeMs;
     totals.parseMs += parseMs;
     totals.extractMs += extractMs;
   }
-  process.send!(totals);
-  process.disconnect();
-}
-
-/** The floor pass in its own process (so the local web's CPU is not counted). */
-function runFloor(urls: string[], hostMap: string, warmup: number): Promise<FloorResult> {
-  const job: FloorJob = { urls, hostMap, warmup };
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_CRAWL_FLOOR: JSON.stringify(job) }, execArgv: process.execArgv });
-  return new Promise((ok, fail) => {
-    child.on("message", (m: FloorResult) => ok(m));
-    child.on("error", fail);
-    child.on("exit", (code) => { if (code !== 0) fail(new Error(`floor process exited with ${code}`)); });
-  });
+  return totals;
 }
 
 // ---- the bench ----
@@ -234,11 +223,11 @@ async function prepareDb(frontierSize: number): Promise<{ dir: string; file: str
 
 interface RunResult {
   pages: number; articles: number; duplicates: number; errors: number; errorKeys: string; secs: number; cpuMs: number;
-  peakRssMb: number; parentCpuMs: number; stages: Map<string, number>;
+  peakRssMb: number; parentCpuMs: number; stages: Map<string, number>; floors: FloorResult[];
 }
 
 /** Crawl `sample` pages with `workers` processes; returns when all have stopped. */
-async function runCrawl(dbFile: string, hostMap: string, sample: number, workers: number, concurrency: number, stageClock: boolean): Promise<RunResult> {
+async function runCrawl(dbFile: string, hostMap: string, sample: number, workers: number, concurrency: number, stageClock: boolean, floorUrls?: string[]): Promise<RunResult> {
   const self = fileURLToPath(import.meta.url);
   const children: ChildProcess[] = [];
   const results: Extract<ChildMessage, { type: "done" }>[] = [];
@@ -246,7 +235,7 @@ async function runCrawl(dbFile: string, hostMap: string, sample: number, workers
   const parentCpu0 = process.cpuUsage();
   await new Promise<void>((resolveAll, reject) => {
     for (let w = 0; w < workers; w++) {
-      const job: ChildJob = { dbFile, hostMap, concurrency, stageClock };
+      const job: ChildJob = { dbFile, hostMap, concurrency, stageClock, floorUrls };
       const child = fork(self, [], { env: { ...process.env, BENCH_CRAWL_CHILD: JSON.stringify(job) }, execArgv: [...process.execArgv, "--expose-gc", ...CHILD_NODE_ARGS] });
       children.push(child);
       child.on("error", reject);
@@ -271,6 +260,7 @@ async function runCrawl(dbFile: string, hostMap: string, sample: number, workers
     duplicates: sum((r) => r.outcomes.duplicate ?? 0), errors: sum((r) => Object.values(r.errors).reduce((a, b) => a + b, 0)),
     errorKeys: results.flatMap((r) => Object.entries(r.errors).map(([k, n]) => `${k} ${n}`)).join(", "), secs, cpuMs: sum((r) => r.cpuMs),
     peakRssMb: Math.max(...results.map((r) => r.peakRssMb)), parentCpuMs: (parentCpu.user + parentCpu.system) / 1000, stages,
+    floors: results.flatMap((r) => r.floors),
   };
 }
 
@@ -308,7 +298,9 @@ async function main(): Promise<void> {
   if (STAGE_PAGES > 0) {
     process.stderr.write(`bench:crawl: stage pass, 1 worker, 1 URL in flight, ${STAGE_PAGES} pages…\n`);
     const { dir, file } = await prepareDb(SIZES[0]!);
-    const r = await runCrawl(file, hostMap, STAGE_PAGES, 1, 1, true);
+    // The floors run in the stage worker, on the pages it will crawl first (after FLOOR_WARMUP_PAGES others).
+    const floorUrls = Array.from({ length: STAGE_PAGES + FLOOR_WARMUP_PAGES }, (_, i) => frontierUrl((i + STAGE_PAGES) % (STAGE_PAGES + FLOOR_WARMUP_PAGES)));
+    const r = await runCrawl(file, hostMap, STAGE_PAGES, 1, 1, true, floorUrls);
     rmSync(dir, { recursive: true, force: true });
     const timed = [...r.stages.values()].reduce((a, b) => a + b, 0);
     const order = [...STAGE_ORDER.filter((s) => r.stages.has(s)), ...[...r.stages.keys()].filter((s) => !STAGE_ORDER.includes(s))];
@@ -324,28 +316,31 @@ async function main(): Promise<void> {
     ].join("\n");
     process.stderr.write(`${stageTable}\n`);
 
-    process.stderr.write(`bench:crawl: floor pass, the same ${STAGE_PAGES} pages without database, one at a time…\n`);
-    const urls = Array.from({ length: STAGE_PAGES + FLOOR_WARMUP_PAGES }, (_, i) => frontierUrl((i + STAGE_PAGES) % (STAGE_PAGES + FLOOR_WARMUP_PAGES)));
-    const f = await runFloor(urls, hostMap, FLOOR_WARMUP_PAGES);
-    const per = (ms: number) => ms / f.pages;
+    const [before, after] = r.floors;
+    const per = (pick: (f: FloorResult) => number) => r.floors.reduce((a, f) => a + pick(f), 0) / r.floors.reduce((a, f) => a + f.pages, 0);
     const fullMs = r.cpuMs / r.pages;
-    const floorRow = (what: string, ms: number) => [what, ms.toFixed(1), ((cores * 1000) / ms).toFixed(0), `${((100 * ms) / fullMs).toFixed(0)} %`];
-    const floorMs = per(f.fetchMs + f.decodeMs + f.parseMs + f.extractMs);
+    const floorRow = (what: string, pick: (f: FloorResult) => number) => {
+      const ms = per(pick);
+      const each = r.floors.map((f) => (pick(f) / f.pages).toFixed(1)).join(" / ");
+      return [what, ms.toFixed(1), each, ((cores * 1000) / ms).toFixed(0), `${((100 * ms) / fullMs).toFixed(0)} %`];
+    };
+    const all = (f: FloorResult) => f.fetchMs + f.decodeMs + f.parseMs + f.extractMs;
     stageTable += [
       "",
       "",
-      `Floors (one process, the same ${f.pages} pages as the stage pass, one at a time, no database; CPU ms per page, process.cpuUsage): `
-        + `what ${TARGET_PAGES_PER_S} pages/s on ${cores} cores (${((cores * 1000) / TARGET_PAGES_PER_S).toFixed(1)} CPU ms per page for everything) would have to beat.`,
+      `Floors, in the same worker process on the same pages (${before!.pages} pages fetched and processed one at a time without database, `
+        + `measured before and after the stage pass; CPU ms per page, process.cpuUsage). ${TARGET_PAGES_PER_S} pages/s on ${cores} cores `
+        + `leaves ${((cores * 1000) / TARGET_PAGES_PER_S).toFixed(1)} CPU ms per page for everything.`,
       "",
-      mdTable(["work per page", "CPU ms/page", `pages/s on ${cores} cores at most`, "share of the full pipeline"], [
-        floorRow("htmlparser2 parse alone", per(f.parseMs)),
-        floorRow("fetch (gzip, keep-alive) + decode alone", per(f.fetchMs + f.decodeMs)),
-        floorRow("fetch + decode + parse + extract", floorMs),
-        floorRow("full pipeline (stage pass above)", fullMs),
+      mdTable(["work per page", "CPU ms/page", "before / after", `pages/s on ${cores} cores at most`, "share of the full pipeline"], [
+        floorRow("htmlparser2 parse alone", (f) => f.parseMs),
+        floorRow("fetch (gzip, keep-alive) + decode alone", (f) => f.fetchMs + f.decodeMs),
+        floorRow("fetch + decode + parse + extract", all),
+        ["full pipeline (stage pass above)", fullMs.toFixed(1), "", ((cores * 1000) / fullMs).toFixed(1), "100 %"],
       ]),
     ].join("\n");
-    process.stderr.write(`floors: parse ${per(f.parseMs).toFixed(1)} ms, fetch+decode ${per(f.fetchMs + f.decodeMs).toFixed(1)} ms, `
-      + `fetch+decode+parse+extract ${floorMs.toFixed(1)} ms per page; full ${fullMs.toFixed(1)} ms\n`);
+    process.stderr.write(`floors (before / after): parse ${(before!.parseMs / before!.pages).toFixed(1)} / ${(after!.parseMs / after!.pages).toFixed(1)} ms, `
+      + `fetch+decode+parse+extract ${(all(before!) / before!.pages).toFixed(1)} / ${(all(after!) / after!.pages).toFixed(1)} ms per page; full ${fullMs.toFixed(1)} ms\n`);
   }
   server.close();
   writeBenchSection("crawl", [
@@ -367,5 +362,4 @@ async function main(): Promise<void> {
 }
 
 if (process.env.BENCH_CRAWL_CHILD) await childMain();
-else if (process.env.BENCH_CRAWL_FLOOR) await floorMain();
 else await main();
