@@ -16,8 +16,13 @@
 import type { AnyNode, Element } from "domhandler";
 import { collapseSpace } from "./dom.ts";
 
-/** Readability's byline class/id words, without "dateline". */
-const BYLINE_RE = /byline|author|writtenby|p-author/i;
+/** Readability's byline class/id words, without "dateline" and without "authorization"/"authorise". */
+const BYLINE_RE = /byline|author(?!i[sz])|writtenby|p-author/i;
+/**
+ * Containers whose names are not the page's author: customer reviews and testimonials (class/id or
+ * itemtype). Comments are left to the unlikely rule: forums mark their posts as schema.org Comments.
+ */
+const OTHERS_RE = /review|testimonial/i;
 /** Readability.REGEXPS.unlikelyCandidates / okMaybeItsACandidate (class + id). */
 const UNLIKELY_RE =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
@@ -81,11 +86,16 @@ function considerCandidate(el: Element, state: State): boolean {
   return false;
 }
 
-/** Whether an element (or an ancestor up to body) is hidden, in one of Readability's unlikely containers, or neither. */
+/**
+ * Whether an element (or an ancestor up to body) is hidden or names someone else than the author
+ * (a review, a comment), is in one of Readability's unlikely containers, or neither.
+ */
 function ancestorContext(el: Element, body: Element): "hidden" | "unlikely" | "visible" {
   let unlikely = false;
   for (let n: Element | null = el; n && n.type === "tag"; n = n.parent as Element | null) {
-    if (isHidden(n.attribs)) return "hidden";
+    const a = n.attribs;
+    if (isHidden(a)) return "hidden";
+    if ((a.class !== undefined && OTHERS_RE.test(a.class)) || (a.id !== undefined && OTHERS_RE.test(a.id)) || (a.itemtype !== undefined && OTHERS_RE.test(a.itemtype))) return "hidden";
     if (!unlikely && n !== el && isUnlikely(n)) unlikely = true;
     if (n === body) break;
   }

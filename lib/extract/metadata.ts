@@ -83,13 +83,15 @@ const URL_DATE_RES = [
 /** "By", "By:", "Written by", "Par", ... before a byline's names. */
 const BY_PREFIX_RE = /^\s*(?:(?:[\p{L}&]+\s+){0,3}?by\b|(?:von|par|por|door|av|af)\s|(?:author|authors|autor|auteur|autore)\s*:)\s*:?\s*/iu;
 /** Labels that bylines carry instead of (or next to) a name: "Author", "About the author", "Sign in". */
-const AUTHOR_LABEL_RE = /^(?:about\s+)?(?:the\s+)?(?:author|authors|writer|editor|staff|contributor|admin|guest)$|^(?:sign|log)\s*in$|^follow(?:\s+author)?$|^(?:share|comments?|reply|more)$/i;
+const AUTHOR_LABEL_RE = /^(?:about\s+)?(?:the\s+)?(?:author|authors|writer|editor|staff|contributor|admin|guest)$|^(?:sign|log)\s*in$|^follow(?:\s+author)?$|^(?:share|comments?|reply|more)$|^(?:your\s+)?(?:name|e-?mail|website)\s*\*?$/i;
+/** Characters no personal or organisation name in a byline carries: ©, ®, !, ?. */
+const NOT_A_NAME_RE = /[©®!?]/;
 const WEEKDAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat)\\b";
 /** What follows the names in a byline line: a date, a time, "Updated …", "Published …". */
 const AUTHOR_TAIL_RE = new RegExp(
   `(?:^|\\s+)(?:(?:last\\s+)?(?:updated|published|posted)\\b(?!\\s+by\\b)|\\d{1,2}[:./-]\\d|(?:19|20)\\d\\d\\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d|on\\s+${WEEKDAY}|${WEEKDAY}(?=,|\\s+\\d|$)|[»›]).*$`, "i");
 /** Dashes, bars and bullets left at either end of a name ("Jane Roe —"). */
-const EDGE_PUNCTUATION_RE = /^[\s—–\-|·•:,]+|[\s—–\-|·•:,]+$/g;
+const EDGE_PUNCTUATION_RE = /^[\s—–\-|·•:,~*]+|[\s—–\-|·•:,~*]+$/g;
 /** " | " before a trailing site name, and "Site | " after a leading one. */
 const SITE_SUFFIX_SEPARATOR_RE = /\s+[|\-–—·•:»]\s+$/;
 const SITE_PREFIX_SEPARATOR_RE = /^\s*[|\-–—·•:»]\s+/;
@@ -376,7 +378,7 @@ function cleanAuthor(v: string | null | undefined, opts: { strict?: boolean } = 
   const parts = splitNames(decodeEntities(v).replace(/[\s\u00a0]+/g, " ").replace(/\S+@\S+\.\S+/g, "").replace(AUTHOR_TAIL_RE, "").replace(BY_PREFIX_RE, ""))
     .map((p) => cleanText(p.replace(BY_PREFIX_RE, "").replace(EDGE_PUNCTUATION_RE, ""))?.replace(/^@/, "") ?? "")
     .filter((p) => p && !/^https?:|www\.|\.(?:com|org|net)\b|^\d+$/i.test(p) && !AUTHOR_LABEL_RE.test(p) && p.length <= MAX_AUTHOR_CHARS)
-    .filter((p) => !opts.strict || (wordCount(p) <= MAX_NAME_WORDS && !/\d/.test(p)));
+    .filter((p) => !opts.strict || (wordCount(p) <= MAX_NAME_WORDS && !/\d/.test(p) && !NOT_A_NAME_RE.test(p)));
   const joined = joinDistinct(parts);
   return joined && joined.length <= MAX_AUTHOR_CHARS * 2 ? joined : null;
 }

@@ -90,6 +90,8 @@ describe("metadata sources and helpers", () => {
     expect(meta(`<div itemprop="author"><span itemprop="name">Ben Silverman</span><span>Games Editor</span></div>`).author).toBe("Ben Silverman");
     expect(meta(`<div class="author-box"><a>Liz Kenny</a> <span>Former McKinsey Consultant</span></div>`).author).toBe("Liz Kenny");
     expect(meta(`<h3 class="author-label">About the author</h3><p>Long bio without a byline class.</p><span class="post-author">Ivo Petrov</span>`).author).toBe("Ivo Petrov");
+    // not bylines: customer reviews, "authorization" classes, form labels, copyright lines
+    expect(meta(`<div itemtype="https://schema.org/Review"><span itemprop="author">Ash C.</span></div><p class="authorization">Sign-in required</p><label class="comment-form-author">Name *</label><div class="author">The University ©</div>`).author).toBeNull();
     // a declared author wins over the page's byline
     expect(extractMetadata(page(`<meta name="author" content="Declared Name">`, `<div class="byline">By Other Person</div>`), "https://site.example/a").author).toBe("Declared Name");
   });
