@@ -284,9 +284,17 @@ const FIXED_MERGE_BAR: Partial<GroupingSettings> = { mergeThreshold: 0.45, merge
  * 2-fold over ECB+ topics (odd-position topics vs even-position ones): pick the grid's best thresholds on one
  * half, score them on the other. Weights other than the two thresholds stay as tuned on the whole dev set.
  */
-function twoFold(docs: EcbDoc[], entities: EntityCount[][]): { label: string; train: number; picked: Partial<GroupingSettings>; test: BCubed }[] {
+/** Ways of splitting the sorted ECB+ topics in two halves (the first is the main check; the others test that a
+ * change does not only fit one partition). */
+const SPLITS: { name: string; inA: (position: number, topics: number) => boolean }[] = [
+  { name: "alternate topics", inA: (i) => i % 2 === 0 },
+  { name: "alternate pairs of topics", inA: (i) => i % 4 < 2 },
+  { name: "first / second half of the topics", inA: (i, n) => i < n / 2 },
+];
+
+function twoFold(docs: EcbDoc[], entities: EntityCount[][], split = SPLITS[0]): { label: string; train: number; picked: Partial<GroupingSettings>; test: BCubed }[] {
   const topics = [...new Set(docs.map((d) => d.topic))].sort((a, b) => a - b);
-  const halfA = new Set(topics.filter((_, i) => i % 2 === 0));
+  const halfA = new Set(topics.filter((_, i) => split.inA(i, topics.length)));
   const half = (inA: boolean) => {
     const idx = docs.map((d, i) => [d, i] as const).filter(([d]) => halfA.has(d.topic) === inA);
     return { docs: idx.map(([d]) => d), entities: idx.map(([, i]) => entities[i]) };
@@ -324,6 +332,8 @@ async function main(): Promise<number> {
   const cost = measureCostRatio(docs, entities);
   process.stderr.write("bench:stories: 2-fold over topics…\n");
   const folds = twoFold(docs, entities);
+  process.stderr.write("bench:stories: 2-fold over other topic splits…\n");
+  const otherSplits = SPLITS.slice(1).map((split) => ({ name: split.name, folds: twoFold(docs, entities, split) }));
 
   // 2–3. Speed.
   const allSizes = quick ? [2_000, 10_000] : [10_000, 100_000];
@@ -336,7 +346,7 @@ async function main(): Promise<number> {
     if (!sizes.includes(n) && old) return [`${label} (earlier run)`, ...old.slice(1)];
     return [label, "not run yet", "", "", "", ""];
   });
-  const report = () => renderReport(docs.length, new Set(gold.values()).size, final, beforeFinalMerge, byTopic, ablations, cost, storyCount, folds,
+  const report = () => renderReport(docs.length, new Set(gold.values()).size, final, beforeFinalMerge, byTopic, ablations, cost, storyCount, folds, otherSplits,
     new Set(docs.map((d) => d.topic)).size, entityMsPerDoc, measure, speed);
   if (!quick) writeBenchSection("stories", report());
   for (const stored of sizes) {
@@ -355,7 +365,7 @@ async function main(): Promise<number> {
 function renderReport(
   docCount: number, clusterCount: number, final: BCubed, beforeFinalMerge: BCubed, byTopic: BCubed, ablations: [string, BCubed][],
   cost: ReturnType<typeof measureCostRatio>, storyCount: number,
-  folds: ReturnType<typeof twoFold>,
+  folds: ReturnType<typeof twoFold>, otherSplits: { name: string; folds: ReturnType<typeof twoFold> }[],
   topicCount: number, entityMsPerDoc: number, measure: number, speed: (string | number)[][],
 ): string {
 
@@ -383,6 +393,11 @@ function renderReport(
       folds.map((x) => [x.label, `${x.picked.joinThreshold} / ${x.picked.mergeSizePenalty}`, f(x.train), f(x.test.precision), f(x.test.recall), f(x.test.f1)])),
     "",
     `Mean held-out B³ F1: ${f((folds[0].test.f1 + folds[1].test.f1) / 2)}.`,
+    "",
+    "The same check over other splits of the topics into halves (held-out B³ F1 of each fold; the main split above is \"alternate topics\"):",
+    "",
+    mdTable(["split", "tune on A → held-out B", "tune on B → held-out A", "mean"],
+      otherSplits.map((x) => [x.name, ...x.folds.map((k) => `${f(k.test.f1)} (picked ${k.picked.joinThreshold} / ${k.picked.mergeSizePenalty})`), f((x.folds[0].test.f1 + x.folds[1].test.f1) / 2)])),
     "",
     `Entity extraction (title + lead, compromise + heuristics): ${entityMsPerDoc.toFixed(1)} ms per article (not included below).`,
     "",
