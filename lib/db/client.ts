@@ -2,6 +2,7 @@
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { getEnv } from "../config.ts";
+import { gateTransactions } from "./transaction-gate.ts";
 
 /** ms a writer waits for SQLite's lock before SQLITE_BUSY ("Operation has timed out"). */
 const BUSY_TIMEOUT_MS = 10_000;
@@ -12,7 +13,8 @@ const globalForPrisma = globalThis as unknown as { ledePrisma?: PrismaClient; le
 
 /** Open a new client on a database URL (tests open one per temporary database). */
 export function openDb(url = getEnv().DATABASE_URL): PrismaClient {
-  const adapter = new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS });
+  // Statements outside an open interactive transaction wait for it to end (lib/db/transaction-gate.ts).
+  const adapter = gateTransactions(new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS }));
   return new PrismaClient({ adapter });
 }
 

@@ -1,0 +1,70 @@
+// One SQLite connection per process, shared by every caller: better-sqlite3 runs each statement
+// synchronously on it, and an interactive transaction (db.$transaction(async (tx) => …)) is just BEGIN …
+// COMMIT on that same connection. The adapter serialises transactions among themselves, but a statement
+// issued outside the transaction while it awaits (another URL's settleUrl, savePage, …) would run inside
+// it — and vanish with it if it rolls back. The gate makes such statements wait until the open
+// transaction has committed or rolled back, so a failed transaction loses only its own writes.
+//
+// Consequence for callers: inside a transaction callback use `tx`, never the outer client (it would wait
+// for the very transaction it runs in).
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+
+/** Wrap an adapter factory so that statements outside a transaction wait while one is open. */
+export function gateTransactions(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => gateAdapter(await factory.connect()),
+  };
+}
+
+function gateAdapter(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  /** Transactions started (or waiting for the adapter's own lock) and not yet ended. */
+  let open = 0;
+  let waiters: Array<() => void> = [];
+  const whenIdle = async (): Promise<void> => {
+    while (open > 0) await new Promise<void>((resolve) => waiters.push(resolve));
+  };
+  const end = () => {
+    open -= 1;
+    if (open > 0) return;
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
+  };
+  const endOnce = () => {
+    let ended = false;
+    return () => { if (!ended) { ended = true; end(); } };
+  };
+
+  return new Proxy(adapter, {
+    get(target, prop) {
+      if (prop === "queryRaw") return async (q: SqlQuery) => { await whenIdle(); return target.queryRaw(q); };
+      if (prop === "executeRaw") return async (q: SqlQuery) => { await whenIdle(); return target.executeRaw(q); };
+      if (prop === "executeScript") return async (s: string) => { await whenIdle(); return target.executeScript(s); };
+      if (prop === "startTransaction") {
+        return async (...args: Parameters<SqlDriverAdapter["startTransaction"]>) => {
+          open += 1;
+          const finish = endOnce();
+          let tx: Transaction;
+          try {
+            tx = await target.startTransaction(...args);
+          } catch (err) {
+            finish();
+            throw err;
+          }
+          return new Proxy(tx, {
+            get(t, p) {
+              if (p === "commit") return async () => { try { return await t.commit(); } finally { finish(); } };
+              if (p === "rollback") return async () => { try { return await t.rollback(); } finally { finish(); } };
+              const v = Reflect.get(t, p, t);
+              return typeof v === "function" ? v.bind(t) : v;
+            },
+          });
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
