@@ -5,7 +5,8 @@
 //   2. Template: when the site's template is ready, remove the text nodes it holds (tag path + text,
 //      lib/extract/template.ts); the steps below then run on what is left, so the template removes
 //      site furniture and density/blocks pick the article among the page-specific rest.
-//   3. Two candidates after a strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture):
+//   3. On product pages (schema.org Product/Offer, og:type product, price or add-to-cart markup; not
+//      articles) the customer-review sections go first (product-page.ts). Then two candidates after a strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture):
 //      a. density + blocks: the density scorer picks the container (with qualifying siblings), the
 //         block classifier drops the boilerplate blocks inside it and adds confident blocks outside;
 //      b. named container (trafilatura's order of article-body names, known-container.ts), pruned of
@@ -30,6 +31,7 @@ import { readMetadata } from "./read-metadata.ts";
 import { findKnownContainers } from "./known-container.ts";
 import { pruneDiscardable } from "./prune.ts";
 import { dropDanglingBlocks } from "./trim.ts";
+import { removeProductReviews } from "./product-page.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
@@ -69,10 +71,12 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const body = bodyOf($);
   // 2. template
   const templated = opts.template ? removeTemplateNodes(body, opts.template) : null;
-  // 3. density + blocks
+  // 3. density + blocks (on product pages, without the customer reviews: product-page.ts)
+  const reviews = removeProductReviews($.root().get(0) as ParentNode);
   removeBoilerplate(body, { dropFurniture: true });
+  const prefix = (templated ? `template removed ${templated.removed} text nodes; ` : "") + (reviews ? `product page: removed ${reviews} review sections; ` : "");
   const won =
-    consider(chooseCandidate(body, templated ? "template" : "density+blocks", templated ? `template removed ${templated.removed} text nodes; ` : "", !!meta.publishedAt)) ||
+    consider(chooseCandidate(body, templated ? "template" : "density+blocks", prefix, !!meta.publishedAt)) ||
     // 4. blocks alone
     consider(blocksAlone(body)) ||
     // 5. relax
@@ -213,6 +217,7 @@ function blocksAlone(body: ParentNode): Outcome {
 function relaxed(html: string): Outcome | null {
   const $ = parseHtml(html);
   const body = bodyOf($);
+  removeProductReviews($.root().get(0) as ParentNode);
   removeBoilerplate(body, { dropFurniture: false });
   const density = scoreDensity(body);
   const roots = selectContentRoots(density);
