@@ -28,9 +28,19 @@ const DOCUMENT_COUNT_TERM = "";
 const MERGE_MAX_STORIES = 5_000;
 /** SQLite host-parameter budget per statement (its default limit is 32766). */
 const SQL_PARAMS_PER_STATEMENT = 900;
+/** Host parameters per StoryTerm row inserted (term, storyId, weight, lastSeenAt). */
+const STORY_TERM_COLUMNS = 4;
 
 export interface AssignableArticle extends StoryArticle {
   id: number;
+}
+
+/** The article to put into a story is not stored; the transaction rolls back (the ORM update raised too). */
+export class StoryArticleMissingError extends Error {
+  readonly key = "story_article_missing";
+  constructor(readonly articleId: number) {
+    super(`article ${articleId} not found`);
+  }
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -42,8 +52,10 @@ function chunks<T>(items: T[], size: number): T[][] {
 async function readDocumentFrequencies(tx: Tx, terms: string[]): Promise<DocumentFrequencySource> {
   const counts = new Map<string, number>();
   for (const part of chunks([DOCUMENT_COUNT_TERM, ...terms], SQL_PARAMS_PER_STATEMENT)) {
-    const rows = await tx.termStat.findMany({ where: { term: { in: part } }, select: { term: true, df: true } });
-    for (const r of rows) counts.set(r.term, r.df);
+    const rows = await tx.$queryRawUnsafe<{ term: string; df: number | bigint }[]>(
+      `SELECT term, df FROM TermStat WHERE term IN (${part.map(() => "?").join(", ")})`, ...part,
+    );
+    for (const r of rows) counts.set(r.term, Number(r.df));
   }
   const documents = counts.get(DOCUMENT_COUNT_TERM) ?? 0;
   return { documents, df: (t) => counts.get(t) ?? 0 };
@@ -75,17 +87,44 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
   }
   const ids = rankCandidateIds(hits, s);
   if (ids.length === 0) return [];
-  const rows = await tx.story.findMany({ where: { id: { in: ids }, mergedIntoId: null }, select: { id: true, profile: true } });
-  return rows.map((r) => ({ storyId: r.id, profile: JSON.parse(r.profile) as StoryProfile }));
+  // Ascending id: the order the ORM's `id IN (…)` look-up returned them in.
+  const rows = await tx.$queryRawUnsafe<{ id: number | bigint; profile: string }[]>(
+    `SELECT id, profile FROM Story WHERE id IN (${ids.map(() => "?").join(", ")}) AND mergedIntoId IS NULL ORDER BY id ASC`, ...ids,
+  );
+  return rows.map((r) => ({ storyId: Number(r.id), profile: JSON.parse(r.profile) as StoryProfile }));
 }
 
 async function writeStoryIndex(tx: Tx, storyId: number, profile: StoryProfile, s: GroupingSettings): Promise<void> {
   const lastSeenAt = new Date(profile.lastSeen);
   const centroid = profile.centroid;
-  await tx.storyTerm.deleteMany({ where: { storyId } });
-  await tx.storyTerm.createMany({
-    data: indexTermsOf(profile, s).map((term) => ({ term, storyId, weight: centroid[term] ?? 0, lastSeenAt })),
-  });
+  await tx.$executeRawUnsafe("DELETE FROM StoryTerm WHERE storyId = ?", storyId);
+  for (const part of chunks(indexTermsOf(profile, s), SQL_PARAMS_PER_STATEMENT / STORY_TERM_COLUMNS)) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO StoryTerm (term, storyId, weight, lastSeenAt) VALUES ${part.map(() => "(?, ?, ?, ?)").join(", ")}`,
+      ...part.flatMap((term) => [term, storyId, centroid[term] ?? 0, lastSeenAt]),
+    );
+  }
+}
+
+/** Insert or update the story row from its profile (raw: the ORM compiles each statement for ~2 ms CPU). */
+async function writeStory(tx: Tx, storyId: number | null, profile: StoryProfile): Promise<number> {
+  const c = storyColumns(profile);
+  const now = new Date();
+  const values = [c.headline, c.firstSeenAt, c.lastSeenAt, c.articleCount, c.sourceCount, c.entityKeys, c.profile];
+  if (storyId !== null) {
+    await tx.$executeRawUnsafe(
+      `UPDATE Story SET headline = ?, firstSeenAt = ?, lastSeenAt = ?, articleCount = ?, sourceCount = ?, entityKeys = ?,
+       profile = ?, updatedAt = ? WHERE id = ?`,
+      ...values, now, storyId,
+    );
+    return storyId;
+  }
+  const [row] = await tx.$queryRawUnsafe<{ id: number | bigint }[]>(
+    `INSERT INTO Story (headline, firstSeenAt, lastSeenAt, articleCount, sourceCount, entityKeys, profile, createdAt, updatedAt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    ...values, now, now,
+  );
+  return Number(row!.id);
 }
 
 function storyColumns(profile: StoryProfile) {
@@ -127,11 +166,10 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
     const before = candidates.find((c) => c.storyId === choice?.storyId)?.profile ?? emptyProfile(seenAt);
     const contribution = { terms: raw, title: headlineOf(article), source: hostOf(article.url), entities, seenAt };
     const profile = foldArticle(before, contribution, idf, s);
-    const storyId = choice
-      ? (await tx.story.update({ where: { id: choice.storyId }, data: storyColumns(profile), select: { id: true } })).id
-      : (await tx.story.create({ data: storyColumns(profile), select: { id: true } })).id;
+    const storyId = await writeStory(tx, choice?.storyId ?? null, profile);
     await writeStoryIndex(tx, storyId, profile, s);
-    await tx.article.update({ where: { id: article.id }, data: { storyId } });
+    const linked = await tx.$executeRawUnsafe("UPDATE Article SET storyId = ? WHERE id = ?", storyId, article.id);
+    if (linked === 0) throw new StoryArticleMissingError(article.id);
     return storyId;
   });
 }

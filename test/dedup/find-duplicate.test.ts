@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 import { fingerprint } from "../../lib/dedup/fingerprint.ts";
-import { findDuplicate, listAlsoPublishedBy, saveDedupResult } from "../../lib/db/dedup.ts";
+import { ArticleNotFoundError, findDuplicate, indexSimhash, listAlsoPublishedBy, saveDedupResult } from "../../lib/db/dedup.ts";
 import { seedArticle } from "./seed.ts";
 
 const docs = readFileSync(join(import.meta.dirname, "..", "fixtures", "stories", "ecbplus-sample.jsonl"), "utf8")
@@ -64,5 +64,29 @@ describe("findDuplicate on a real database", () => {
       "EXPLAIN QUERY PLAN SELECT articleId FROM SimhashBand WHERE band = 0 AND value = 1 LIMIT 200",
     );
     expect(plan.map((p) => p.detail).join(" ")).toMatch(/USING (COVERING )?INDEX/);
+  });
+  it("raw writes read back through the ORM: bands re-indexed in place, a duplicate joins its original's story", async () => {
+    const fp = fingerprint(docs[3].text);
+    await indexSimhash(t.db, ids[3], fp.simhash);
+    const bands = await t.db.simhashBand.findMany({ where: { articleId: ids[3] }, orderBy: { band: "asc" } });
+    expect(bands.map((b) => b.band)).toEqual([0, 1, 2, 3]);
+    // excludeArticleId: the stored article itself is not its own duplicate
+    expect(await findDuplicate(t.db, { url: "https://elsewhere.example/3", ...fp, excludeArticleId: ids[3] })).toBeNull();
+    const byUrl = await findDuplicate(t.db, { url: `https://news3.example/${docs[3].doc_id}`, ...fp });
+    expect(byUrl).toEqual({ kind: "canonical", originalId: ids[3], distance: 0 });
+
+    const story = await t.db.story.create({ data: { headline: "h", firstSeenAt: new Date(), lastSeenAt: new Date() } });
+    await t.db.article.update({ where: { id: ids[4] }, data: { storyId: story.id } });
+    const copyId = await seedArticle(t.db, { url: "https://copy.example/4", text: docs[4].text, host: "copy.example" });
+    const match = await findDuplicate(t.db, { url: "https://copy.example/4", ...fingerprint(docs[4].text), excludeArticleId: copyId });
+    expect(match).toEqual({ kind: "exact", originalId: ids[4], distance: 0 });
+    await saveDedupResult(t.db, copyId, fingerprint(docs[4].text).simhash, match);
+    const copy = await t.db.article.findUniqueOrThrow({ where: { id: copyId }, select: { duplicateOfId: true, duplicateKind: true, storyId: true } });
+    expect(copy).toEqual({ duplicateOfId: ids[4], duplicateKind: "exact", storyId: story.id });
+    expect(await t.db.simhashBand.count({ where: { articleId: copyId } })).toBe(0);
+
+    const missing = saveDedupResult(t.db, 999_999, fingerprint(docs[4].text).simhash, match);
+    await expect(missing).rejects.toBeInstanceOf(ArticleNotFoundError);
+    await expect(missing).rejects.toMatchObject({ key: "article_not_found" });
   });
 });
