@@ -62,6 +62,17 @@ export async function getActiveModelVersion(db: Db): Promise<ActiveModelVersion 
   return row ? { ...row, params: parseJson(row.params) } : null;
 }
 
+/**
+ * Only the id of the active version (null: none), one indexed raw statement: cheap enough for a worker to
+ * ask often and reload the classifier (~1 s CPU to read and parse) only when the answer changes.
+ */
+export async function getActiveModelVersionId(db: Db): Promise<number | null> {
+  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
+    "SELECT id FROM ModelVersion WHERE active = 1 ORDER BY id DESC LIMIT 1",
+  );
+  return rows.length === 0 ? null : Number(rows[0]!.id);
+}
+
 /** Make one version the active one (and every other inactive) in a single transaction. */
 export async function activateModelVersion(db: Db, id: number): Promise<{ ok: true } | { ok: false; reason: "not_found" }> {
   const exists = await db.modelVersion.findUnique({ where: { id }, select: { id: true } });

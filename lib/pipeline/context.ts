@@ -4,11 +4,17 @@
 import type { Db } from "../db/client.ts";
 import { loadActiveClassifier } from "../classify/active-model.ts";
 import { classifyPage } from "../classify/classify-page.ts";
+import { getActiveModelVersionId } from "../db/models.ts";
 import { getSiteTemplate, saveSiteTemplate } from "../db/templates.ts";
-import { newTemplate, pageEntries, updateTemplate, type PageEntries, type TemplateState } from "../extract/template.ts";
+import {
+  MIN_TEMPLATE_PAGES, newTemplate, pageEntries, updateTemplate, type PageEntries, type TemplateState,
+} from "../extract/template.ts";
 import type { PageClassifier } from "./process.ts";
 
-/** ms a loaded classifier is used before the active model is looked up again (retrain → live in ≤ 1 min). */
+/**
+ * ms a loaded classifier is used before the active model's id is looked up again (retrain → live in ≤ 1 min);
+ * the model itself is re-read and re-parsed (~1 s CPU) only when that id changed.
+ */
 const CLASSIFIER_TTL_MS = 60_000;
 /** ms a cached site template is trusted before re-reading it (other workers update it too). */
 const TEMPLATE_TTL_MS = 30_000;
@@ -17,7 +23,13 @@ const TEMPLATE_SAVE_MS = 5_000;
 /** Sites whose templates are cached at once: bounds memory on large crawls. */
 const TEMPLATE_CACHE_SITES = 200;
 
-interface CachedClassifier { classify: PageClassifier; loadedAt: number }
+interface CachedClassifier {
+  classify: PageClassifier;
+  /** When the active id was last looked up. */
+  checkedAt: number;
+  /** The active ModelVersion id looked up just before loading (null: none active). */
+  activeId: number | null;
+}
 interface CachedTemplate {
   template: TemplateState | null;
   loadedAt: number;
@@ -32,14 +44,20 @@ const templates = new WeakMap<Db, Map<number, CachedTemplate>>();
 /** The active classifier as a PageClassifier (the shipped default model until one is trained). */
 export async function getPageClassifier(db: Db, now = Date.now()): Promise<PageClassifier> {
   const cached = classifiers.get(db);
-  if (cached && now - cached.loadedAt < CLASSIFIER_TTL_MS) return cached.classify;
+  if (cached && now - cached.checkedAt < CLASSIFIER_TTL_MS) return cached.classify;
+  const activeId = await getActiveModelVersionId(db);
+  if (cached && cached.activeId === activeId) {
+    cached.checkedAt = now;
+    return cached.classify;
+  }
+  // Changed (or first use): if another activation lands between the two reads, the next check reloads.
   const loaded = await loadActiveClassifier(db);
   const source = loaded.modelVersionId === null ? "default model" : `model v${loaded.modelVersionId}`;
   const classify: PageClassifier = ({ html, url, extraction, document }) => {
     const d = classifyPage(loaded.classifier, document ? { document, url, extraction } : { html, url, extraction });
     return { isNews: d.isNews, score: d.score, reason: `${d.reason} (${source})`, modelVersionId: loaded.modelVersionId };
   };
-  classifiers.set(db, { classify, loadedAt: now });
+  classifiers.set(db, { classify, checkedAt: now, activeId });
   return classify;
 }
 
@@ -66,17 +84,35 @@ export async function getTemplate(db: Db, siteId: number, now = Date.now()): Pro
   return stored?.template ?? null;
 }
 
+/** Why learnTemplate stores a site's template now (null: not now, the page stays in this worker's cache). */
+export type TemplateSaveReason = "first" | "ready" | "window_full" | "interval" | null;
+
+/**
+ * When to store: the state is ~100 KB of JSON at a full window and one page changes it little, so not on
+ * every page (while the window filled, each page rewrote every page before it: 210 page-states over 20 pages, now 24).
+ *   "first":       the site's first page (small), so the site shows a template row from the start;
+ *   "ready":       the page that makes it usable (MIN_TEMPLATE_PAGES), so other workers extract with it;
+ *   "window_full": the page that fills its window (the template is then at its full strength);
+ *   "interval":    TEMPLATE_SAVE_MS since this worker last stored it.
+ */
+export function templateSaveReason(next: TemplateState, savedAt: number | undefined, now: number): TemplateSaveReason {
+  if (next.pageCount === 1) return "first";
+  if (next.pageCount === MIN_TEMPLATE_PAGES) return "ready";
+  if (next.pageCount === next.window) return "window_full";
+  if (savedAt === undefined || now - savedAt >= TEMPLATE_SAVE_MS) return "interval";
+  return null;
+}
+
 /**
  * Stream one page (its html, or its entries already read with pageEntries) into its site's template.
- * Stored at once while the template's window is filling (it becomes usable after a few pages), then
- * at most every TEMPLATE_SAVE_MS: the state is ~100 KB of JSON and one page changes it little.
+ * Stored when templateSaveReason gives a reason; the rest is stored by the next one, by getTemplate
+ * before it re-reads, by cache eviction, or by flushTemplates (a worker stopping).
  */
 export async function learnTemplate(db: Db, siteId: number, page: string | PageEntries, now = Date.now()): Promise<TemplateState> {
   const current = (await getTemplate(db, siteId, now)) ?? newTemplate();
   const next = updateTemplate(current, typeof page === "string" ? pageEntries(page) : page);
   const cached = siteCache(db).get(siteId);
-  const filling = next.pageCount <= next.window;
-  const save = filling || !cached || now - cached.savedAt >= TEMPLATE_SAVE_MS;
+  const save = templateSaveReason(next, cached?.savedAt, now) !== null;
   if (save) await saveSiteTemplate(db, siteId, next);
   await remember(db, siteId, {
     template: next, loadedAt: cached?.loadedAt ?? now, savedAt: save ? now : cached!.savedAt, dirty: !save,
