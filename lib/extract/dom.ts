@@ -4,12 +4,34 @@
 // which is an order of magnitude cheaper than going through cheerio selections in hot loops.
 import { load, type CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
+import { appendChild } from "domutils";
 
 export type { AnyNode, Element, ParentNode, CheerioAPI };
 
-/** Parse an HTML document (htmlparser2, entities decoded, tag names lower-cased). */
+/**
+ * Parse an HTML document (htmlparser2, entities decoded, tag names lower-cased). Content after
+ * </body> or </html> goes into the body, as browsers (and the HTML5 tree builder) place it:
+ * htmlparser2 leaves it beside <body>/<html>, where the extraction never looks (WordPress themes
+ * that close the document after the header and print the article below it).
+ */
 export function parseHtml(html: string): CheerioAPI {
-  return load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  adoptTrailingContent($.root().get(0) as ParentNode);
+  return $;
+}
+
+/** Move the nodes after <body> (inside <html>) and after <html> (in the root) to the end of <body>. */
+function adoptTrailingContent(root: ParentNode): void {
+  const htmlEl = root.children.find((c): c is Element => c.type === "tag" && (c as Element).name === "html");
+  if (!htmlEl) return;
+  const body = htmlEl.children.find((c): c is Element => c.type === "tag" && (c as Element).name === "body");
+  if (!body) return;
+  const trailing = [
+    ...htmlEl.children.slice(htmlEl.children.indexOf(body) + 1),
+    ...root.children.slice(root.children.indexOf(htmlEl) + 1),
+  ];
+  if (!trailing.some((n) => n.type === "tag")) return;
+  for (const n of trailing) appendChild(body, n);
 }
 
 export function isElement(node: AnyNode): node is Element {

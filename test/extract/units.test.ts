@@ -1,7 +1,7 @@
 // Unit tests of the extraction modules on small hand-written pages: each case states the outcome
 // the module exists for (density finds the article, blocks features, sanitiser, orchestrator).
 import { describe, expect, it } from "vitest";
-import { parseHtml, bodyOf } from "../../lib/extract/dom.ts";
+import { parseHtml, bodyOf, type Element } from "../../lib/extract/dom.ts";
 import { removeBoilerplate } from "../../lib/extract/clean.ts";
 import { scoreDensity, LEVEL_WEIGHT } from "../../lib/extract/density.ts";
 import { segmentBlocks, countWords, type TextBlock } from "../../lib/extract/segment.ts";
@@ -33,6 +33,17 @@ describe("density", () => {
     const wrap = best!.parent as never;
     // the parent gets half of the child's score (plus nothing from the link-only teaser)
     expect(scores.get(wrap)).toBeCloseTo(scores.get(best!)! * LEVEL_WEIGHT, 5);
+  });
+});
+
+describe("parseHtml", () => {
+  it("puts content after </body> and </html> into the body, as browsers do", () => {
+    const $ = parseHtml(`<html><head><title>t</title></head><body><header>menu</header></body></html><div class="post"><p>late article</p></div></body></html>`);
+    const body = bodyOf($) as Element;
+    expect(body.name).toBe("body");
+    expect($(body).text()).toContain("menu");
+    expect($(body).text()).toContain("late article");
+    expect($("html").length).toBe(1);
   });
 });
 
