@@ -24,7 +24,8 @@
 // htmlparser2 parse alone, and for fetch + decode + parse + extract alone. 2 cores ÷ a floor is the
 // most pages/s any pipeline containing that work could reach.
 //
-// Options (env): BENCH_SAMPLE_PAGES (default 600; 0 runs the stage and floor passes only), BENCH_SIZES ("10000,100000"), BENCH_WORKERS (2),
+// Options (env): BENCH_SAMPLE_PAGES (default 600; 0 runs the stage and floor passes only), BENCH_SIZES ("10000,100000"; sizes left out
+// keep their previous rows, marked "(earlier run)"), BENCH_WORKERS (2),
 // WORKER_CONCURRENCY (4 per worker), BENCH_STAGE_PAGES (150; 0 skips the stage and floor passes), BENCH_CHILD_NODE_ARGS
 // (node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { fork, type ChildProcess } from "node:child_process";
@@ -49,14 +50,31 @@ import { StageClock } from "../../lib/pipeline/stage-clock.ts";
 import { getPageClassifier } from "../../lib/pipeline/context.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
 import { applyMigrations } from "../../test/helpers/db.ts";
-import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts";
+import { corpusDir, machineLine, mdTable, projectRoot, writeBenchSection } from "./report.ts";
 
 /** Host names in the local web: enough that per-host limits never bind, as on a real multi-site crawl. */
 const BENCH_HOSTS = 50;
 /** Distinct corpus pages served at most (WCXB dev has ~700 article pages). */
 const CORPUS_PAGES = 800;
 const SAMPLE_PAGES = Number(process.env.BENCH_SAMPLE_PAGES ?? 600);
-const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
+/** Frontier sizes of a full run; BENCH_SIZES measures a subset, and the other rows are carried over (marked). */
+const ALL_SIZES = [10_000, 100_000];
+const SIZES = (process.env.BENCH_SIZES ?? ALL_SIZES.join(",")).split(",").map(Number);
+const EARLIER = " (earlier run)";
+
+/** The throughput rows of the crawl section as last written (frontier size label, e.g. "100,000" → the row's cells). */
+function previousThroughputRows(): Map<string, string[]> {
+  const rows = new Map<string, string[]>();
+  let doc = "";
+  try { doc = readFileSync(join(projectRoot, "docs", "benchmarks.md"), "utf8"); } catch { return rows; }
+  const section = doc.slice(doc.indexOf("<!-- bench:crawl -->"), doc.indexOf("<!-- /bench:crawl -->"));
+  for (const line of section.split("\n")) {
+    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const size = /^([\d,]+)(?: \(earlier run\))?$/.exec(cells[0] ?? "");
+    if (cells.length === 12 && size && !rows.has(size[1]!)) rows.set(size[1]!, cells);
+  }
+  return rows;
+}
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 /** URLs in flight per worker: the pipeline is CPU-bound, so a few hide fetch latency; more only queue
  *  finished downloads behind CPU work (their total-timeout clock keeps running). */
@@ -279,6 +297,7 @@ async function main(): Promise<void> {
   const load = () => (globalThis.process.platform === "linux" ? readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ") : "n/a");
   const rows: (string | number)[][] = [];
   const loads: string[] = [];
+  const earlier = previousThroughputRows();
   // BENCH_SAMPLE_PAGES=0: the stage and floor passes only (while profiling).
   for (const size of SAMPLE_PAGES > 0 ? SIZES : []) {
     process.stderr.write(`bench:crawl: ${size} URLs in the frontier, ${WORKERS} workers × ${CONCURRENCY}, crawling ${SAMPLE_PAGES} pages…\n`);
@@ -343,6 +362,18 @@ async function main(): Promise<void> {
       + `fetch+decode+parse+extract ${(all(before!) / before!.pages).toFixed(1)} / ${(all(after!) / after!.pages).toFixed(1)} ms per page; full ${fullMs.toFixed(1)} ms\n`);
   }
   server.close();
+  // Sizes not measured in this run (BENCH_SIZES): their previous rows, marked, in the full run's order.
+  const carried = ALL_SIZES.filter((n) => !SIZES.includes(n) && earlier.has(n.toLocaleString("en")));
+  const measured = new Map(rows.map((r) => [String(r[0]), r]));
+  const table = [...new Set([...ALL_SIZES, ...SIZES])].flatMap((n) => {
+    const label = n.toLocaleString("en");
+    const row = measured.get(label);
+    if (row) return [row];
+    if (carried.includes(n)) return [[`${label}${EARLIER}`, ...earlier.get(label)!.slice(1)]];
+    return [];
+  });
+  const carriedNote = carried.length === 0 ? "" : `\n\nRows marked "${EARLIER.trim()}" were not re-measured in this run (BENCH_SIZES): `
+    + "they are carried over from the previous run of this benchmark, on the code and machine load of that time.";
   writeBenchSection("crawl", [
     "## Crawl throughput (`npm run bench:crawl`)",
     "",
@@ -355,7 +386,7 @@ async function main(): Promise<void> {
       + `processes per page; "projected": ${cores} cores ÷ CPU per page, the rate on an otherwise idle machine; "web CPU": the local web's share, not counted.`,
     "",
     mdTable(["URLs in frontier", "pages", "new articles", "duplicates", "errors", "pages/s (wall)", "CPU ms/page", "projected pages/s",
-      "web CPU ms/page", "peak RSS MB per worker", `≥ ${TARGET_PAGES_PER_S} pages/s`, `RSS < ${TARGET_RSS_MB} MB`], rows),
+      "web CPU ms/page", "peak RSS MB per worker", `≥ ${TARGET_PAGES_PER_S} pages/s`, `RSS < ${TARGET_RSS_MB} MB`], table) + carriedNote,
     stageTable,
   ].join("\n"));
   process.stderr.write("bench:crawl: written to docs/benchmarks.md\n");
