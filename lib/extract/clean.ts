@@ -69,12 +69,23 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   if (!ctx.dropFurniture) return false;
   if (FURNITURE_TAGS.has(name)) return true;
   if (PROTECTED_TAGS.has(name)) return false;
-  const ci = classAndId(el);
+  const ci = withoutBuilderTokens(classAndId(el));
   if (ci.length > 1 && isForumFurniture(el)) return true;
   if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) return visibleChars(el) <= ctx.maxFurnitureChars && !holdsArticleBody(el);
   const role = el.attribs.role;
   if (role === "navigation" || role === "banner" || role === "contentinfo" || role === "complementary" || role === "dialog" || role === "alert") return true;
   return false;
+}
+
+/**
+ * Layout classes of page builders that name every box a "widget" (Elementor's widget wraps, HubSpot's
+ * widget spans and modules): they say nothing about furniture, and the unlikely pattern read whole
+ * articles built with them as sidebars (WCXB even ids: 3 article pages from ~0 to full text).
+ */
+const BUILDER_TOKEN_RE = /(^|\s)(elementor-widget(-wrap|-container)?|elementor-element-populated|widget-span|widget-type-[\w-]+|hs_cos_wrapper(_widget|_type_[\w-]+)?)(?=\s|$)/g;
+
+function withoutBuilderTokens(ci: string): string {
+  return ci.includes("widget") ? ci.replace(BUILDER_TOKEN_RE, " ") : ci;
 }
 
 /**

@@ -57,6 +57,15 @@ describe("clean", () => {
     for (const gone of ["x()", "hidden", "side", "menu"]) expect(text).not.toContain(gone);
   });
 
+  it("does not read page builders' widget boxes (Elementor, HubSpot) as furniture", () => {
+    const $ = parseHtml(`<body><div class="elementor-widget-wrap elementor-element-populated"><p>builder article</p></div>
+      <div class="span12 widget-span widget-type-custom_widget"><p>hubspot article</p></div><div class="sidebar-widget">side</div></body>`);
+    removeBoilerplate(bodyOf($));
+    const text = $.text();
+    for (const kept of ["builder article", "hubspot article"]) expect(text).toContain(kept);
+    expect(text).not.toContain("side");
+  });
+
   it("keeps a page-wide <form>, server-rendered <noscript> content and React's deferred <div hidden id=S:n>", () => {
     const long = para(8);
     const $ = parseHtml(`<body><form id="aspnet"><div>${long}</div><form><input> search</form></form>
