@@ -71,7 +71,11 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   if (PROTECTED_TAGS.has(name)) return false;
   const ci = withoutBuilderTokens(classAndId(el));
   if (ci.length > 1 && isForumFurniture(el)) return true;
-  if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) return visibleChars(el) <= ctx.maxFurnitureChars && !holdsArticleBody(el);
+  if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) {
+    const n = visibleChars(el);
+    if (n >= WIDGET_PROSE_CHARS && !UNLIKELY_RE.test(ci.replace(WIDGET_WORD_RE, " "))) return false;
+    return n <= ctx.maxFurnitureChars && !holdsArticleBody(el);
+  }
   const role = el.attribs.role;
   if (role === "navigation" || role === "banner" || role === "contentinfo" || role === "complementary" || role === "dialog" || role === "alert") return true;
   return false;
@@ -83,6 +87,14 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
  * articles built with them as sidebars (WCXB even ids: 3 article pages from ~0 to full text).
  */
 const BUILDER_TOKEN_RE = /(^|\s)(elementor-widget(-wrap|-container)?|elementor-element-populated|widget-span|widget-type-[\w-]+|hs_cos_wrapper(_widget|_type_[\w-]+)?)(?=\s|$)/g;
+
+/**
+ * "widget" alone is a weak furniture word: sites name their product boxes and content cards
+ * "…-widget" too. An element that matched only through it is kept when it holds this many
+ * characters (sidebar widgets are short lists).
+ */
+const WIDGET_PROSE_CHARS = 500;
+const WIDGET_WORD_RE = /(^|[-_\s])widget(?=$|[-_\s])/gi;
 
 function withoutBuilderTokens(ci: string): string {
   return ci.includes("widget") ? ci.replace(BUILDER_TOKEN_RE, " ") : ci;

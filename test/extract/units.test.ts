@@ -66,6 +66,14 @@ describe("clean", () => {
     expect(text).not.toContain("side");
   });
 
+  it("keeps a long element named only '…-widget' (a product box in a best-of article), drops a short one", () => {
+    const $ = parseHtml(`<body><article>${para(60)}</article><div class="c-product-widget"><h3>Best dishwasher</h3>${para(20, "box")}</div><div class="c-product-widget">${para(3, "short")}</div></body>`);
+    removeBoilerplate(bodyOf($));
+    const text = $.text();
+    expect(text).toContain("box0");
+    expect(text).not.toContain("short0");
+  });
+
   it("keeps a page-wide <form>, server-rendered <noscript> content and React's deferred <div hidden id=S:n>", () => {
     const long = para(8);
     const $ = parseHtml(`<body><form id="aspnet"><div>${long}</div><form><input> search</form></form>
