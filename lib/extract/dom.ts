@@ -20,7 +20,7 @@ export function parseHtml(html: string): CheerioAPI {
   return $;
 }
 
-/** Move the nodes after <body> (inside <html>) and after <html> (in the root) to the end of <body>. */
+/** Move the nodes after <body> (inside <html>) and after <html> (in the root) to the end of <body>, unless they hold a second document. */
 function adoptTrailingContent(root: ParentNode): void {
   const htmlEl = root.children.find((c): c is Element => c.type === "tag" && (c as Element).name === "html");
   if (!htmlEl) return;
@@ -30,7 +30,8 @@ function adoptTrailingContent(root: ParentNode): void {
     ...htmlEl.children.slice(htmlEl.children.indexOf(body) + 1),
     ...root.children.slice(root.children.indexOf(htmlEl) + 1),
   ];
-  if (!trailing.some((n) => n.type === "tag")) return;
+  // a second pasted document (<html>/<body> again) stays where it is: bodyOf picks between the bodies
+  if (!trailing.some((n) => n.type === "tag") || trailing.some((n) => n.type === "tag" && ((n as Element).name === "html" || (n as Element).name === "body"))) return;
   for (const n of trailing) appendChild(body, n);
 }
 
