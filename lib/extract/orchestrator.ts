@@ -4,7 +4,9 @@
 //   1. Parse once (htmlparser2; or take the caller's parse of the same html); read the metadata from the untouched document.
 //   2. Template: when the site's template is ready, remove the text nodes it holds (tag path + text,
 //      lib/extract/template.ts); the steps below then run on what is left, so the template removes
-//      site furniture and density/blocks pick the article among the page-specific rest.
+//      site furniture and density/blocks pick the article among the page-specific rest. A block
+//      goes only when all its text is template (apply-template.ts); when what is left yields too
+//      little text, the page is extracted again without the template (its content was template too).
 //   3. On product pages (schema.org Product/Offer, og:type product, price or add-to-cart markup; not
 //      articles) the customer-review sections go first (product-page.ts). Then two candidates after a strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture):
 //      a. density + blocks: the density scorer picks the container (with qualifying siblings), the
@@ -75,8 +77,11 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const reviews = removeProductReviews($.root().get(0) as ParentNode);
   removeBoilerplate(body, { dropFurniture: true });
   const prefix = (templated ? `template removed ${templated.removed} text nodes; ` : "") + (reviews ? `product page: removed ${reviews} review sections; ` : "");
+  const first = consider(chooseCandidate(body, templated ? "template" : "density+blocks", prefix, !!meta.publishedAt));
+  // 2b. the template held the page's content too (pages of one site sharing their main text): extract without it
+  if (templated && !first) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined }), templated.removed);
   const won =
-    consider(chooseCandidate(body, templated ? "template" : "density+blocks", prefix, !!meta.publishedAt)) ||
+    first ||
     // 4. blocks alone
     consider(blocksAlone(body)) ||
     // 5. relax
@@ -93,6 +98,11 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
     method: outcome.method,
     methodReason: reason,
   };
+}
+
+/** The result of a run without the template, saying why the template was set aside. */
+function withTemplateNote(r: ExtractResult, removed: number): ExtractResult {
+  return { ...r, methodReason: `template set aside (its ${removed} text nodes left too little text); ${r.methodReason}` };
 }
 
 /** Characters a named container must yield to be taken (trafilatura's MIN_EXTRACTED_SIZE). */
