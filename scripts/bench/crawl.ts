@@ -50,7 +50,7 @@ import { StageClock } from "../../lib/pipeline/stage-clock.ts";
 import { getPageClassifier } from "../../lib/pipeline/context.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
 import { applyMigrations } from "../../test/helpers/db.ts";
-import { corpusDir, machineLine, mdTable, projectRoot, writeBenchSection } from "./report.ts";
+import { corpusDir, machineLine, mdTable, previousSizeRows, writeBenchSection } from "./report.ts";
 
 /** Host names in the local web: enough that per-host limits never bind, as on a real multi-site crawl. */
 const BENCH_HOSTS = 50;
@@ -62,19 +62,6 @@ const ALL_SIZES = [10_000, 100_000];
 const SIZES = (process.env.BENCH_SIZES ?? ALL_SIZES.join(",")).split(",").map(Number);
 const EARLIER = " (earlier run)";
 
-/** The throughput rows of the crawl section as last written (frontier size label, e.g. "100,000" → the row's cells). */
-function previousThroughputRows(): Map<string, string[]> {
-  const rows = new Map<string, string[]>();
-  let doc = "";
-  try { doc = readFileSync(join(projectRoot, "docs", "benchmarks.md"), "utf8"); } catch { return rows; }
-  const section = doc.slice(doc.indexOf("<!-- bench:crawl -->"), doc.indexOf("<!-- /bench:crawl -->"));
-  for (const line of section.split("\n")) {
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
-    const size = /^([\d,]+)(?: \(earlier run\))?$/.exec(cells[0] ?? "");
-    if (cells.length === 12 && size && !rows.has(size[1]!)) rows.set(size[1]!, cells);
-  }
-  return rows;
-}
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 /** URLs in flight per worker: the pipeline is CPU-bound, so a few hide fetch latency; more only queue
  *  finished downloads behind CPU work (their total-timeout clock keeps running). */
@@ -297,7 +284,7 @@ async function main(): Promise<void> {
   const load = () => (globalThis.process.platform === "linux" ? readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ") : "n/a");
   const rows: (string | number)[][] = [];
   const loads: string[] = [];
-  const earlier = previousThroughputRows();
+  const earlier = previousSizeRows("crawl", 12);
   // BENCH_SAMPLE_PAGES=0: the stage and floor passes only (while profiling).
   for (const size of SAMPLE_PAGES > 0 ? SIZES : []) {
     process.stderr.write(`bench:crawl: ${size} URLs in the frontier, ${WORKERS} workers × ${CONCURRENCY}, crawling ${SAMPLE_PAGES} pages…\n`);

@@ -47,3 +47,20 @@ export function mdTable(head: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
   return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
 }
+
+/**
+ * The rows of a table in a benchmark's section as last written whose first cell is a size ("100,000", maybe marked
+ * " (earlier run)"), keyed by that size: a run that measures only some sizes carries the other rows over.
+ */
+export function previousSizeRows(name: string, columns: number, file = join(projectRoot, "docs", "benchmarks.md")): Map<string, string[]> {
+  const rows = new Map<string, string[]>();
+  if (!existsSync(file)) return rows;
+  const doc = readFileSync(file, "utf8");
+  const section = doc.slice(doc.indexOf(`<!-- bench:${name} -->`), doc.indexOf(`<!-- /bench:${name} -->`));
+  for (const line of section.split("\n")) {
+    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const size = /^([\d,]+)(?: \(earlier run\))?$/.exec(cells[0] ?? "");
+    if (cells.length === columns && size && !rows.has(size[1]!)) rows.set(size[1]!, cells);
+  }
+  return rows;
+}

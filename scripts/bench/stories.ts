@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { corpusDir, machineLine, mdTable, projectRoot, writeBenchSection } from "./report.ts";
+import { corpusDir, machineLine, mdTable, previousSizeRows, writeBenchSection } from "./report.ts";
 import { StoryGrouper } from "../../lib/stories/story-grouper.ts";
 import { scoreBCubed, type BCubed } from "../../lib/stories/bcubed.ts";
 import { countEntities, extractEntities, type EntityCount } from "../../lib/entities/extract-entities.ts";
@@ -33,20 +33,6 @@ const quick = process.argv.includes("--quick");
 const START_LOAD = loadavg()[0];
 /** `--sizes=10000`: measure only these archive sizes; the other rows are carried over from docs/benchmarks.md. */
 const sizesArg = process.argv.find((a) => a.startsWith("--sizes="))?.slice("--sizes=".length);
-
-/** The speed rows of the stories section as last written (first cell, e.g. "100,000" → the row's cells). */
-function previousSpeedRows(): Map<string, string[]> {
-  const rows = new Map<string, string[]>();
-  let doc = "";
-  try { doc = readFileSync(join(projectRoot, "docs", "benchmarks.md"), "utf8"); } catch { return rows; }
-  const section = doc.slice(doc.indexOf("<!-- bench:stories -->"), doc.indexOf("<!-- /bench:stories -->"));
-  for (const line of section.split("\n")) {
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
-    const size = /^([\d,]+)(?: \(earlier run\))?$/.exec(cells[0] ?? "");
-    if (cells.length === 6 && size) rows.set(size[1], cells);
-  }
-  return rows;
-}
 
 function splitSentences(text: string): string[] {
   return text.split("\n").map((l) => l.trim()).filter((l) => l.length > 40 && !/^https?\s*:/.test(l));
@@ -339,7 +325,7 @@ async function main(): Promise<number> {
   const allSizes = quick ? [2_000, 10_000] : [10_000, 100_000];
   const sizes = sizesArg ? sizesArg.split(",").map(Number) : allSizes;
   const measure = quick ? 50 : 200;
-  const earlier = previousSpeedRows();
+  const earlier = previousSizeRows("stories", 6);
   const speed: (string | number)[][] = allSizes.map((n) => {
     const label = n.toLocaleString("en");
     const old = earlier.get(label);
