@@ -24,6 +24,22 @@ const RELATED_HEADING_RE = new RegExp("^(" + [
   "sur le même sujet", "dans la même rubrique", "te puede interesar", "noticias relacionadas", "potrebbe interessarti", "articoli correlati",
 ].join("|") + ")[\\s:.!?…»›>-]*$", "i");
 
+/**
+ * Picture credits and captions left in the text: a short line that starts with a credit label
+ * ("Foto: …", "Bild: …", "Crédits photos : …", "Quelle: Foto …", "Titelbild", "Beitragsbild"), or
+ * that carries a © (a caption ending in "| © Agency/Getty Images", a copyright notice). Image
+ * captions are trafilatura's DISCARD_IMAGE_ELEMENTS; these are the ones without a caption class.
+ */
+const CREDIT_LABEL_RE = /^[(\[]?\s*(fotos?|photos?|bild(er)?|bildquelle|image|images|quelle\s*:\s*(foto|bild)|credits?|crédits?( photos?)?|foto-?credit|photo credit|titelbild|beitragsbild|headerbild|aufmacherbild|abbildung( \d+)?|abb\.( \d+)?|zdjęcie|fot\.)(\s*[:|/©]|$)/i;
+/** …at most this many words (a caption; a paragraph that starts with "Foto:" is rare, one with © in it is text). */
+const CREDIT_MAX_WORDS = 25;
+
+function isCreditLine(b: TextBlock): boolean {
+  if (b.words > CREDIT_MAX_WORDS) return false;
+  const t = b.text.trim();
+  return CREDIT_LABEL_RE.test(t) || t.includes("©");
+}
+
 /** A related heading ends the article only this far into it (share of kept characters before it). */
 const RELATED_MIN_POSITION = 0.5;
 
@@ -51,7 +67,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
   for (let i = 0; i < all.length; i++) {
     if (!keep[i]) continue;
     const b = all[i];
-    if (AD_LABEL_RE.test(b.text.trim())) { off(i); continue; }
+    if (AD_LABEL_RE.test(b.text.trim()) || isCreditLine(b)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }

@@ -1,0 +1,126 @@
+// Per-page error dump of the orchestrator on the TUNING half of trafilatura's evaluation set
+// (`trafilaturaTuningHalf`): every leaked `without` snippet and every missed `with` snippet, with the
+// page file, the method that won and why, and the DOM context of the snippet in the original page
+// (tag path with classes/ids of the innermost element holding it). For error analysis only; the
+// held-out half is scored (totals) but never dumped.
+//
+//   npx tsx scripts/bench/extract-snippet-dump.ts [--out FILE] [--limit N] [--wcxb]
+//     --out FILE   write the dump there (default: stdout); totals go to stderr
+//     --wcxb       also score WCXB dev's even ids (the rules' tuning side), orchestrator only
+import { writeFileSync } from "node:fs";
+import { corpusDir } from "./report.ts";
+import {
+  countSnippets, isTrainingId, listWcxbIds, loadTrafilatura, loadWcxb, snippetScores, trafilaturaTuningHalf, wordBagScores,
+  type SnippetCounts, type SnippetPage,
+} from "./extract-corpus.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
+import { bodyOf, collapseSpace, isElement, parseHtml, textOf, type Element, type ParentNode } from "../../lib/extract/dom.ts";
+
+interface Args { out: string | null; limit: number | null; wcxb: boolean }
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { out: null, limit: null, wcxb: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--out") a.out = argv[++i];
+    else if (argv[i] === "--limit") a.limit = Number(argv[++i]);
+    else if (argv[i] === "--wcxb") a.wcxb = true;
+  }
+  return a;
+}
+
+const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/**
+ * "div#main > article.post > p" for each innermost element whose text holds the snippet (at most
+ * MAX_PLACES of them: the same words may stand in the article and in a teaser).
+ */
+function locate(body: ParentNode, snippet: string): string {
+  const want = collapseSpace(snippet);
+  const places: string[] = [];
+  const walk = (parent: ParentNode, path: string[]) => {
+    for (const c of parent.children) {
+      if (places.length >= MAX_PLACES) return;
+      if (!isElement(c) || c.name === "script" || c.name === "style" || !collapseSpace(textOf(c)).includes(want)) continue;
+      const here = [...path, describe(c)];
+      const before = places.length;
+      walk(c, here);
+      if (places.length === before) places.push((here.length > 6 ? ["…", ...here.slice(-6)] : here).join(" > "));
+    }
+  };
+  walk(body, []);
+  if (places.length === 0) return "(not found as one element's text: split across elements)";
+  return places.join("\n        or ");
+}
+
+const MAX_PLACES = 3;
+
+function describe(el: Element): string {
+  const id = el.attribs.id ? `#${el.attribs.id}` : "";
+  const cls = el.attribs.class ? "." + el.attribs.class.trim().split(/\s+/).slice(0, 3).join(".") : "";
+  const role = el.attribs.role ? `[role=${el.attribs.role}]` : "";
+  return `${el.name}${id}${cls}${role}`;
+}
+
+function add(acc: SnippetCounts, c: SnippetCounts): void {
+  acc.tp += c.tp; acc.fp += c.fp; acc.fn += c.fn; acc.tn += c.tn;
+}
+
+function line(name: string, c: SnippetCounts): string {
+  const s = snippetScores(c);
+  return `${name}: F1 ${s.f1.toFixed(4)} P ${s.precision.toFixed(4)} R ${s.recall.toFixed(4)} (tp ${c.tp} fp ${c.fp} fn ${c.fn} tn ${c.tn})`;
+}
+
+function dumpPage(p: SnippetPage, text: string, method: string, reason: string): string[] {
+  const out = collapse(text);
+  const leaks = p.without.filter((s) => out.includes(collapse(s)));
+  const misses = p.with.filter((s) => !out.includes(collapse(s)));
+  if (leaks.length === 0 && misses.length === 0) return [];
+  const body = bodyOf(parseHtml(p.html));
+  const lines = [`## ${p.id}  ${p.url}`, `method: ${method} — ${reason}`];
+  for (const s of leaks) lines.push(`  LEAK  "${collapse(s).slice(0, 100)}"`, `        at ${locate(body, s)}`);
+  for (const s of misses) lines.push(`  MISS  "${collapse(s).slice(0, 100)}"`, `        at ${locate(body, s)}`);
+  return lines;
+}
+
+function main(): number {
+  const args = parseArgs(process.argv.slice(2));
+  const corpus = corpusDir();
+  if (!corpus) return 0;
+  const pages = loadTrafilatura(corpus);
+  const tuning = new Set(trafilaturaTuningHalf(pages.map((p) => p.id)));
+  const tuned: SnippetCounts = { tp: 0, fp: 0, fn: 0, tn: 0 }, held: SnippetCounts = { ...tuned };
+  const dump: string[] = [];
+  let n = 0;
+  for (const p of pages) {
+    if (args.limit != null && n >= args.limit) break;
+    n++;
+    let r;
+    try { r = extractArticle(p.html, { url: p.url }); } catch { r = { text: "", method: "crash", methodReason: "" }; }
+    const c = countSnippets(r.text, p);
+    if (tuning.has(p.id)) {
+      add(tuned, c);
+      dump.push(...dumpPage(p, r.text, r.method, r.methodReason));
+    } else add(held, c);
+  }
+  const all = { tp: tuned.tp + held.tp, fp: tuned.fp + held.fp, fn: tuned.fn + held.fn, tn: tuned.tn + held.tn };
+  const totals = [line("tuning half", tuned), line("held-out half", held), line("all", all)];
+  if (args.out) writeFileSync(args.out, [...totals, "", ...dump].join("\n") + "\n");
+  else process.stdout.write([...totals, "", ...dump].join("\n") + "\n");
+  for (const t of totals) process.stderr.write(t + "\n");
+  if (args.wcxb) {
+    const ids = listWcxbIds(corpus).filter(isTrainingId);
+    const wp = loadWcxb(corpus, ids);
+    const byType = new Map<string, number[]>();
+    for (const p of wp) {
+      let text = "";
+      try { text = extractArticle(p.html, { url: p.url }).text; } catch { /* crash = empty output */ }
+      const f1 = wordBagScores(text, p.main).f1;
+      for (const k of ["all", p.type]) { if (!byType.has(k)) byType.set(k, []); byType.get(k)!.push(f1); }
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    process.stderr.write(`wcxb even ids (${wp.length}): ${[...byType].map(([k, v]) => `${k} ${mean(v).toFixed(4)}`).join(", ")}\n`);
+  }
+  return 0;
+}
+
+process.exitCode = main();
