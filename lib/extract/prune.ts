@@ -49,7 +49,7 @@ export function isDiscardable(el: Element): boolean {
   const role = a.role;
   if (role && /nav|complementary|contentinfo|banner/i.test(role)) return true;
   if (a["data-testid"] === "AuthorCard") return true;
-  const cls = a.class?.toLowerCase();
+  const cls = a.class && withoutLayoutTokens(a.class.toLowerCase());
   if (cls) {
     if (CLASS_SUBSTRING_RE.test(cls)) return !isArticleBodyClass(cls);
     for (const w of cls.split(/[\s_-]+/)) if (CLASS_WORDS.has(w)) return !isArticleBodyClass(cls);
@@ -57,6 +57,17 @@ export function isDiscardable(el: Element): boolean {
   const id = a.id?.toLowerCase();
   if (id && ID_SUBSTRING_RE.test(id)) return !isArticleBodyClass(id);
   return false;
+}
+
+/**
+ * Class tokens that carry a discard word without meaning furniture: Drupal marks every field whose
+ * label is not shown "field--label-hidden" — the article's body field included (it made the rules
+ * stand down on whole Drupal articles, see MAX_TOTAL_PRUNED_SHARE).
+ */
+const LAYOUT_TOKEN_RE = /(^|\s)field-{1,2}label-(hidden|above|inline)(?=\s|$)/g;
+
+function withoutLayoutTokens(cls: string): string {
+  return cls.includes("label-") ? cls.replace(LAYOUT_TOKEN_RE, " ") : cls;
 }
 
 /** Names of article bodies that merely contain a discard word ("entry-content-meta" is not, "post-body" is). */

@@ -27,3 +27,17 @@ describe("picture credits", () => {
     expect(r.text).not.toContain("Stadtarchiv");
   });
 });
+
+describe("pruning inside the named container", () => {
+  it("reads Drupal's field--label-hidden as layout, so the tag list of a Drupal article is still pruned", async () => {
+    const { parseHtml, bodyOf } = await import("../../lib/extract/dom.ts");
+    const { pruneDiscardable } = await import("../../lib/extract/prune.ts");
+    // three paragraph fields of a third of the text each: read as "hidden", they made the rules stand down
+    const field = (i: number) => `<div class="field field--name-field-text-${i} field--label-hidden"><p>${PARA}</p></div>`;
+    const $ = parseHtml(`<body><article>${field(1)}${field(2)}${field(3)}<div class="field field--name-field-tag field--label-hidden">Artikel Politik</div></article></body>`);
+    const root = bodyOf($);
+    pruneDiscardable([root]);
+    expect($.text()).not.toContain("Artikel Politik");
+    expect($.text().split("rebuild the old bridge").length).toBe(4);
+  });
+});
