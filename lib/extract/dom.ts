@@ -15,9 +15,24 @@ export type { AnyNode, Element, ParentNode, CheerioAPI };
  * that close the document after the header and print the article below it).
  */
 export function parseHtml(html: string): CheerioAPI {
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  const $ = load(html.includes("<![CDATA[") ? endBogusCdata(html) : html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
   adoptTrailingContent($.root().get(0) as ParentNode);
   return $;
+}
+
+/** Script and style elements, whose text is raw: a CDATA marker there is script, not markup. */
+const RAW_TEXT_ELEMENT_RE = /(<script\b[\s\S]*?<\/script\s*>|<style\b[\s\S]*?<\/style\s*>)/gi;
+/** `<![CDATA[` in HTML content and everything up to the first `>`: a bogus comment to a browser. */
+const BOGUS_CDATA_RE = /<!\[CDATA\[[^>]*>/g;
+
+/**
+ * In HTML content (outside SVG/MathML) a browser reads `<![CDATA[` as a bogus comment that ends at
+ * the first `>`; htmlparser2 waits for `]]>` instead and, when none follows, swallows the rest of the
+ * document (XenForo forum themes print the marker in body text: an empty body). Drop the marker as
+ * a browser would, leaving scripts and styles (JSON-LD wrapped in CDATA) untouched.
+ */
+function endBogusCdata(html: string): string {
+  return html.split(RAW_TEXT_ELEMENT_RE).map((part, i) => (i % 2 ? part : part.replace(BOGUS_CDATA_RE, ""))).join("");
 }
 
 /** Move the nodes after <body> (inside <html>) and after <html> (in the root) to the end of <body>, unless they hold a second document. */

@@ -45,6 +45,14 @@ describe("parseHtml", () => {
     expect($(body).text()).toContain("late article");
     expect($("html").length).toBe(1);
   });
+
+  it("ends a stray <![CDATA[ in page text at the first > as browsers do, instead of swallowing the rest of the page", () => {
+    const $ = parseHtml(`<html><head><script type="application/ld+json">/*<![CDATA[*/{"headline":"kept"}/*]]>*/</script></head><body><p>first post</p><div><![CDATA[ widget </div><p>second post</p><p>third post</p></body></html>`);
+    const text = $(bodyOf($)).text();
+    for (const post of ["first post", "second post", "third post"]) expect(text).toContain(post);
+    expect(text).not.toContain("widget");
+    expect($("script").text()).toContain(`{"headline":"kept"}`);
+  });
 });
 
 describe("clean", () => {
