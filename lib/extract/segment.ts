@@ -84,7 +84,11 @@ function kindOf(name: string, parent: BlockKind): BlockKind {
   return parent === "heading" || parent === "pre" ? parent : parent === "other" ? "other" : parent;
 }
 
-/** Words of a string: white-space separated tokens; CJK text counts one word per two characters. */
+/**
+ * Words of a string: white-space separated tokens. Chinese and Japanese (Han, kana, CJK punctuation)
+ * write no spaces: one word per CJK_CHARS_PER_WORD characters. Korean separates its words by spaces,
+ * so Hangul counts as letters (counting its syllables as well doubled every Korean page's words).
+ */
 export function countWords(s: string): number {
   let words = 0;
   let inWord = false;
@@ -92,17 +96,42 @@ export function countWords(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160) { inWord = false; continue; }
-    if (c >= 0x3000 && c <= 0x9fff || c >= 0xac00 && c <= 0xd7af) { cjk++; inWord = false; continue; }
+    if (c >= 0x3000 && c <= 0x9fff) { cjk++; inWord = false; continue; }
     if (!inWord) { words++; inWord = true; }
   }
-  return words + Math.ceil(cjk / 2);
+  return words + Math.ceil(cjk / CJK_CHARS_PER_WORD);
+}
+
+/** Average Chinese/Japanese word length in characters. */
+const CJK_CHARS_PER_WORD = 2;
+/**
+ * Columns a character takes when text wraps at WRAP_COLUMNS. Full-width scripts get more, so that a
+ * line holds about as many words as an English line (≈ 14) and text density stays in the range the
+ * block tree was trained on (WCXB, mostly English): at one column each, Japanese and Korean body
+ * paragraphs measured 30–40 words per line and the tree scored them as boilerplate.
+ *  - Han and kana: a word of two characters ≈ an English word and its space (≈ 6 columns): 3 each;
+ *  - Hangul syllables: a Korean word of ~3 syllables and its space ≈ 7 columns: 2 each.
+ */
+const CJK_COLUMNS = 3;
+const HANGUL_COLUMNS = 2;
+const WIDE_RE = /[\u3000-\u9fff\uac00-\ud7af]/;
+
+function displayColumns(text: string): number {
+  if (!WIDE_RE.test(text)) return text.length;
+  let columns = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    columns += c >= 0x3000 && c <= 0x9fff ? CJK_COLUMNS : c >= 0xac00 && c <= 0xd7af ? HANGUL_COLUMNS : 1;
+  }
+  return columns;
 }
 
 function textDensity(text: string, words: number): number {
-  const lines = Math.ceil(text.length / WRAP_COLUMNS);
+  const columns = displayColumns(text);
+  const lines = Math.ceil(columns / WRAP_COLUMNS);
   if (lines <= 1) return words;
   // boilerpipe drops the last (partial) line and the words on it
-  const wordsFullLines = Math.max(1, Math.round(words * ((lines - 1) * WRAP_COLUMNS) / text.length));
+  const wordsFullLines = Math.max(1, Math.round(words * ((lines - 1) * WRAP_COLUMNS) / columns));
   return wordsFullLines / (lines - 1);
 }
 

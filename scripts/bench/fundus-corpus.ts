@@ -2,7 +2,8 @@
 // with human-checked ground truth per page (title, authors, publishing date, body paragraphs).
 // `<country>/<Publisher>.json` holds one entry per parser version ("V1", "V1_1", …) in the order the
 // versions were added; `<Publisher>_<crawl date>.html.gz` are the pages, one per version, in the same
-// order (checked: 257 of 258 titles occur in their page; 179 crawl dates equal the publishing date).
+// order (checked: 257 of 258 titles occur in their page; 179 crawl dates equal the publishing date);
+// `<country>/meta.info` gives each page's URL and crawl time.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { decodePage, readMaybeGz } from "./extract-corpus.ts";
@@ -11,6 +12,8 @@ export interface FundusPage {
   id: string;
   country: string;
   lang: string;
+  /** The page's address, from the country's meta.info. */
+  url: string;
   html: string;
   title: string | null;
   authors: string[];
@@ -43,6 +46,7 @@ export function loadFundus(corpus: string): FundusPage[] {
     const cdir = join(dir, country);
     if (!statSync(cdir).isDirectory()) continue;
     const files = readdirSync(cdir);
+    const meta = files.includes("meta.info") ? (JSON.parse(readFileSync(join(cdir, "meta.info"), "utf8")) as Record<string, { url?: string }>) : {};
     for (const f of files.filter((x) => x.endsWith(".json")).sort()) {
       const publisher = f.slice(0, -".json".length);
       const htmls = files.filter((x) => x.startsWith(`${publisher}_`) && /^\d{4}_\d{2}_\d{2}\.html\.gz$/.test(x.slice(publisher.length + 1))).sort();
@@ -53,6 +57,7 @@ export function loadFundus(corpus: string): FundusPage[] {
         const body = [...(a.body?.summary ?? []), ...(a.body?.sections ?? []).flatMap((s) => [...(s.headline ?? []), ...(s.paragraphs ?? [])])];
         pages.push({
           id: `${country}/${file.replace(/\.html\.gz$/, "")}`, country, lang: FUNDUS_COUNTRY_LANG[country] ?? "xx",
+          url: meta[file]?.url ?? `https://${publisher.toLowerCase()}.example/`,
           html: decodePage(readMaybeGz(join(cdir, file))), title: a.title ?? null, authors: (a.authors ?? []).filter(Boolean),
           published: a.publishing_date ?? null, body: body.filter(Boolean).join("\n"),
         });

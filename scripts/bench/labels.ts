@@ -10,7 +10,7 @@
 // filter was trained on these bodies, but the template step does not run here (no site templates).
 import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts";
 import { listWcxbIds, loadWcxb, wordBagScores } from "./extract-corpus.ts";
-import { loadFundus, type FundusPage } from "./fundus-corpus.ts";
+import { loadFundus } from "./fundus-corpus.ts";
 import { readabilityParse } from "./readability-js.ts";
 import { extractArticle } from "../../lib/extract/index.ts";
 
@@ -40,13 +40,6 @@ const GROUPS: { name: string; langs: Set<string> | null }[] = [
 
 /** Han and kana characters count one word each (the texts have no spaces between words). */
 const CJK_CHAR = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
-
-/** A page URL for link resolution and URL dates: its canonical or og:url, else a placeholder on the publisher's name. */
-function pageUrl(p: FundusPage): string {
-  const m = /<link[^>]+rel=["']canonical["'][^>]*href=["']([^"']+)["']|<meta[^>]+property=["']og:url["'][^>]*content=["']([^"']+)["']/i.exec(p.html);
-  const found = m?.[1] ?? m?.[2];
-  return found && /^https?:\/\//.test(found) ? found : `https://${p.id.split("/")[1].split("_")[0].toLowerCase()}.example/`;
-}
 
 /** The output without a paragraph that is the title itself (Fundus' body leaves the title out). */
 function bodyOf(text: string, title: string | null): string {
@@ -119,7 +112,7 @@ function main(): number {
   const f1s: Record<string, { lang: string; f1: number }[]> = Object.fromEntries(names.map((n) => [n, []]));
   const fundusMeta = Object.fromEntries(names.map((n) => [n, { title: { hit: 0, n: 0 }, authors: { hit: 0, n: 0 }, date: { hit: 0, n: 0 } }]));
   for (const p of fundus) {
-    const url = pageUrl(p);
+    const url = p.url;
     for (const name of names) {
       const got = run(EXTRACTORS[name], p.html, url);
       f1s[name].push({ lang: p.lang, f1: bodyF1(bodyOf(got?.text ?? "", p.title), p.body) });
