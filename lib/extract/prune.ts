@@ -84,6 +84,21 @@ function isArticleBodyClass(s: string): boolean {
  */
 const MAX_TOTAL_PRUNED_SHARE = 0.25;
 
+/**
+ * Matches that name boilerplate unambiguously — comments, sharing, related links, newsletter and
+ * author boxes, captions, breadcrumbs, tag lists — are removed even when the rules as a
+ * whole stand down (MAX_TOTAL_PRUNED_SHARE): that guard is for the ambiguous words ("slide",
+ * "teaser", "promo", "meta", "widget", "hidden") that some sites give their content.
+ */
+const STRONG_TAGS = new Set(["figcaption", "aside", "nav", "footer", "menu", "audio", "video", "dialog"]);
+const STRONG_NAME_RE = /comment|share|sharing|sharedaddy|social|related|newsletter|subscribe|breadcrumb|author|byline|caption|jp-|tags|tag-list|disqus|respond|akismet|outbrain|taboola|paywall|signin/;
+
+function isStrongMatch(el: Element): boolean {
+  if (STRONG_TAGS.has(el.name)) return true;
+  const ci = `${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`.toLowerCase();
+  return STRONG_NAME_RE.test(ci);
+}
+
 /** Remove discardable descendants of the roots, in place; returns how many elements went. */
 export function pruneDiscardable(roots: ParentNode[]): number {
   let removed = 0;
@@ -102,9 +117,9 @@ export function pruneDiscardable(roots: ParentNode[]): number {
       }
     };
     walk(root);
-    if (foundChars > total * MAX_TOTAL_PRUNED_SHARE) continue;
-    for (const el of found) removeNode(el);
-    removed += found.length;
+    const sure = foundChars > total * MAX_TOTAL_PRUNED_SHARE ? found.filter(isStrongMatch) : found;
+    for (const el of sure) removeNode(el);
+    removed += sure.length;
   }
   return removed;
 }

@@ -7,6 +7,7 @@
 //   npx tsx scripts/bench/extract-snippet-dump.ts [--out FILE] [--limit N] [--wcxb]
 //     --out FILE   write the dump there (default: stdout); totals go to stderr
 //     --wcxb       also score WCXB dev's even ids (the rules' tuning side), orchestrator only
+//     --wcxb-out F  …and write each page's word-bag F1 there ("id type f1" lines, to diff two runs)
 import { writeFileSync } from "node:fs";
 import { corpusDir } from "./report.ts";
 import {
@@ -16,14 +17,15 @@ import {
 import { extractArticle } from "../../lib/extract/index.ts";
 import { bodyOf, collapseSpace, isElement, parseHtml, textOf, type Element, type ParentNode } from "../../lib/extract/dom.ts";
 
-interface Args { out: string | null; limit: number | null; wcxb: boolean }
+interface Args { out: string | null; limit: number | null; wcxb: boolean; wcxbOut: string | null }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: null, limit: null, wcxb: false };
+  const a: Args = { out: null, limit: null, wcxb: false, wcxbOut: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--out") a.out = argv[++i];
     else if (argv[i] === "--limit") a.limit = Number(argv[++i]);
     else if (argv[i] === "--wcxb") a.wcxb = true;
+    else if (argv[i] === "--wcxb-out") { a.wcxb = true; a.wcxbOut = argv[++i]; }
   }
   return a;
 }
@@ -111,12 +113,15 @@ function main(): number {
     const ids = listWcxbIds(corpus).filter(isTrainingId);
     const wp = loadWcxb(corpus, ids);
     const byType = new Map<string, number[]>();
+    const perPage: string[] = [];
     for (const p of wp) {
       let text = "";
       try { text = extractArticle(p.html, { url: p.url }).text; } catch { /* crash = empty output */ }
       const f1 = wordBagScores(text, p.main).f1;
+      perPage.push(`${p.id} ${p.type} ${f1.toFixed(4)}`);
       for (const k of ["all", p.type]) { if (!byType.has(k)) byType.set(k, []); byType.get(k)!.push(f1); }
     }
+    if (args.wcxbOut) writeFileSync(args.wcxbOut, perPage.join("\n") + "\n");
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     process.stderr.write(`wcxb even ids (${wp.length}): ${[...byType].map(([k, v]) => `${k} ${mean(v).toFixed(4)}`).join(", ")}\n`);
   }

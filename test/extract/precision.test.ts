@@ -41,3 +41,18 @@ describe("pruning inside the named container", () => {
     expect($.text().split("rebuild the old bridge").length).toBe(4);
   });
 });
+
+describe("pruning when the discard rules stand down", () => {
+  it("still removes unambiguous boilerplate (sharing, author box) when ambiguous matches (slides) hold much of the text", async () => {
+    const { parseHtml, bodyOf } = await import("../../lib/extract/dom.ts");
+    const { pruneDiscardable } = await import("../../lib/extract/prune.ts");
+    const slide = (i: number) => `<div class="slide">${PARA} Slide ${i}.</div>`;
+    const $ = parseHtml(`<body><div class="entry-content"><p>${PARA}</p>${slide(1)}${slide(2)}<div class="sharedaddy">Teilen mit Freunden</div><div class="author-box">Jane writes about bridges.</div></div></body>`);
+    pruneDiscardable([bodyOf($)]);
+    const text = $.text();
+    expect(text).toContain("Slide 1.");
+    expect(text).toContain("Slide 2.");
+    expect(text).not.toContain("Teilen mit Freunden");
+    expect(text).not.toContain("Jane writes");
+  });
+});
