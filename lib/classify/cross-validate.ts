@@ -16,6 +16,34 @@ export function assignStratifiedFolds(labels: readonly boolean[], k: number, see
   return fold;
 }
 
+/**
+ * Fold number per sample with every group (e.g. a page's host) inside one fold: groups are
+ * shuffled from the seed, then dealt largest first to the currently smallest fold. Measures
+ * whether a model learnt pages of a site rather than kinds of page.
+ */
+export function assignGroupedFolds(groups: readonly string[], k: number, seed: number): number[] {
+  const members = new Map<string, number[]>();
+  groups.forEach((g, i) => {
+    const list = members.get(g);
+    if (list) list.push(i);
+    else members.set(g, [i]);
+  });
+  const order = shuffleCopy([...members.values()], createRandom(seed)).sort((a, b) => b.length - a.length);
+  const size = new Array<number>(k).fill(0);
+  const fold = new Array<number>(groups.length).fill(0);
+  for (const list of order) {
+    const f = size.indexOf(Math.min(...size));
+    for (const i of list) fold[i] = f;
+    size[f]! += list.length;
+  }
+  return fold;
+}
+
+/** A page's host without "www.", the group of host-grouped cross-validation. */
+export function hostGroup(url: string): string {
+  try { return new URL(url).hostname.replace(/^www\./, ""); } catch { return url; }
+}
+
 export interface CrossValidation {
   folds: number;
   /** Confusion counts pooled over all folds. */
@@ -27,9 +55,16 @@ export interface CrossValidation {
 
 export type FitFunction = (train: readonly Sample[]) => Classifier;
 
-export function crossValidate(samples: readonly Sample[], fit: FitFunction, options: { folds?: number; seed?: number } = {}): CrossValidation {
+export interface CrossValidateOptions {
+  folds: number;
+  seed: number;
+  /** One group name per sample (e.g. hostGroup(url)): folds keep each group together instead of stratifying by class. */
+  groups?: readonly string[];
+}
+
+export function crossValidate(samples: readonly Sample[], fit: FitFunction, options: Partial<CrossValidateOptions> = {}): CrossValidation {
   const k = options.folds ?? 10;
-  const fold = assignStratifiedFolds(samples.map((s) => s.y), k, options.seed ?? 42);
+  const fold = options.groups ? assignGroupedFolds(options.groups, k, options.seed ?? 42) : assignStratifiedFolds(samples.map((s) => s.y), k, options.seed ?? 42);
   const scores = new Array<number>(samples.length).fill(0);
   const perFold: BinaryMetrics[] = [];
   for (let f = 0; f < k; f++) {

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts";
 import { loadWcxbSamples, type WcxbSample } from "../../lib/classify/wcxb-dataset.ts";
-import { crossValidate, evaluate, splitHeldOut } from "../../lib/classify/cross-validate.ts";
+import { crossValidate, evaluate, hostGroup, splitHeldOut } from "../../lib/classify/cross-validate.ts";
 import { fitKind, DEFAULT_TRAIN_RUN } from "../../lib/classify/train.ts";
 import { preparePage } from "../../lib/classify/prepare-page.ts";
 import { classifyPage } from "../../lib/classify/classify-page.ts";
@@ -47,6 +47,13 @@ function main(): number {
     cvScores[v.key] = cv.scores;
     rows.push(row(`${v.name}, 10-fold CV`, cv.pooled));
     process.stderr.write(`${v.key} CV in ${((Date.now() - t) / 1000).toFixed(0)} s: accuracy ${f(cv.pooled.accuracy)}\n`);
+  }
+  // Site leakage check: folds that keep every host's pages together (no page of a test site in training).
+  {
+    const t = Date.now();
+    const grouped = crossValidate(samples, (train) => fitKind(train, "mlp", DEFAULT_TRAIN_RUN).classifier, { folds: 10, seed: SEED, groups: samples.map((s) => hostGroup(s.url)) });
+    rows.push(row(`${variants[0].name}, 10-fold CV grouped by host`, grouped.pooled));
+    process.stderr.write(`mlp host-grouped CV in ${((Date.now() - t) / 1000).toFixed(0)} s: accuracy ${f(grouped.pooled.accuracy)}\n`);
   }
   // The held-out split is never used while choosing features or settings: it is scored here only.
   const [train, test] = splitHeldOut(samples, HELD_OUT_FRACTION, SEED);

@@ -3,7 +3,7 @@ import { Classifier, type Sample } from "../../lib/classify/model.ts";
 import { Mlp } from "../../lib/classify/mlp.ts";
 import { LogisticRegression } from "../../lib/classify/logreg.ts";
 import { trainModel } from "../../lib/classify/trainer.ts";
-import { assignStratifiedFolds, crossValidate, evaluate, splitHeldOut } from "../../lib/classify/cross-validate.ts";
+import { assignGroupedFolds, assignStratifiedFolds, crossValidate, evaluate, hostGroup, splitHeldOut } from "../../lib/classify/cross-validate.ts";
 import { createRandom } from "../../lib/classify/random.ts";
 
 const names = ["a", "b"];
@@ -114,6 +114,20 @@ describe("cross-validation", () => {
     }
     expect(assignStratifiedFolds(labels, 10, 42)).toEqual(folds);
     expect(assignStratifiedFolds(labels, 10, 43)).not.toEqual(folds);
+  });
+
+  it("keeps every host's pages in one fold and balances fold sizes", () => {
+    const urls = Array.from({ length: 120 }, (_, i) => `https://${i % 7 === 0 ? "www." : ""}site${i % 40}.example/page/${i}`);
+    const groups = urls.map(hostGroup);
+    expect(groups[0]).toBe("site0.example");
+    const folds = assignGroupedFolds(groups, 10, 42);
+    const foldOf = new Map<string, number>();
+    groups.forEach((g, i) => {
+      expect(foldOf.get(g) ?? folds[i]).toBe(folds[i]);
+      foldOf.set(g, folds[i]!);
+    });
+    for (let f = 0; f < 10; f++) expect(folds.filter((x) => x === f)).toHaveLength(12); // 40 hosts of 3 pages, 4 per fold
+    expect(assignGroupedFolds(groups, 10, 42)).toEqual(folds);
   });
 
   it("pools out-of-fold predictions over all samples", () => {
