@@ -23,6 +23,9 @@ const CLASS_SUBSTRINGS = [
   "most-popular", "message", "permission", "lightbox", "slide", "teaser", "caption", "comment", "akismet", "suggest-links", "noprint",
   "hide-print", "notloaded", "signin", "subscribe", "promo", "paywall", "advert", "sponsor", "jp-relatedposts", "post-nav",
   "pagination", "pager", "disclaimer", "copyright", "license", "meta", "bottom",
+  // boxes that leaked on the trafilatura tuning half: fact boxes, affiliate disclosures, recirculation
+  // boxes, author boxes (Simple Author Box), category links, picture credits and legends
+  "factbox", "disclosure", "recirculation", "saboxplugin", "catlinks", "cat-links", "credit", "legend", "image-source", "bildunter", "appstore", "crumbs",
 ];
 /** Class words (whole tokens) of boilerplate, too short to match as substrings. */
 const CLASS_WORDS = new Set(["ad", "ads", "bar", "nav", "menu", "share", "hidden", "hide", "tag", "options", "expand", "next", "prev"]);

@@ -56,3 +56,12 @@ describe("pruning when the discard rules stand down", () => {
     expect(text).not.toContain("Jane writes");
   });
 });
+
+describe("boxes named as furniture", () => {
+  it("drops fact boxes, affiliate disclosures, author boxes and category links inside the article body", () => {
+    const more = `<p>${PARA}</p>`.repeat(4);
+    const r = extractArticle(article(`${more}<div class="mol-factbox"><p>Fact box: the bridge was built in 1890 and closed twice since.</p></div><section class="editorial-disclosure"><p>This post contains references to products from our advertisers.</p></section><div class="saboxplugin-wrap"><p>Jane likes every kind of photography.</p></div><div class="catlinks">Categories: Bridges</div>`), { url: "https://example.com/b" });
+    expect(r.text).toContain("Work starts in May.");
+    for (const gone of ["Fact box", "advertisers", "photography", "Categories"]) expect(r.text).not.toContain(gone);
+  });
+});
