@@ -40,6 +40,24 @@ function isCreditLine(b: TextBlock): boolean {
   return CREDIT_LABEL_RE.test(t) || t.includes("©");
 }
 
+/**
+ * Lines the comment section leaves behind when its container is gone or was never named: "Comments
+ * are closed.", "Keine Kommentare", "View Comments", "Sie müssen angemeldet sein, um Kommentare zu
+ * schreiben!" (trafilatura's COMMENTS_DISCARD_XPATH: nocomments, comments-title, reply links).
+ */
+const COMMENT_DEBRIS_RE = new RegExp("^(" + [
+  "comments? (are|is) closed\\.?", "(no|view|show|\\d+) comments?", "(leave|post|write|add) a (comment|reply)", "be the first to comment\\.?",
+  "keine kommentare\\.?( \\(.{0,80}\\))?", "(\\d+ )?kommentare?( anzeigen| schreiben)?", "kommentar (schreiben|verfassen|abgeben)", "kommentieren",
+  "(aucun|\\d+) commentaires?", "laisser un commentaire", "(sin|\\d+) comentarios?", "deja un comentario", "brak komentarzy", "skomentuj",
+  ".{0,80}\\b(um|to) (kommentare|einen kommentar|comment)\\b.{0,60}", ".{0,120}[|·•] ?(view |\\d+ |no )?comments?", "(log|sign) in to (comment|reply)\\.?",
+].join("|") + ")[\\s:.!]*$", "i");
+/** …at most this many words. */
+const COMMENT_DEBRIS_MAX_WORDS = 16;
+
+function isCommentDebris(b: TextBlock): boolean {
+  return b.words <= COMMENT_DEBRIS_MAX_WORDS && COMMENT_DEBRIS_RE.test(b.text.trim());
+}
+
 /** A related heading ends the article only this far into it (share of kept characters before it). */
 const RELATED_MIN_POSITION = 0.5;
 
@@ -67,7 +85,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
   for (let i = 0; i < all.length; i++) {
     if (!keep[i]) continue;
     const b = all[i];
-    if (AD_LABEL_RE.test(b.text.trim()) || isCreditLine(b)) { off(i); continue; }
+    if (AD_LABEL_RE.test(b.text.trim()) || isCreditLine(b) || isCommentDebris(b)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }

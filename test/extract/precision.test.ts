@@ -28,6 +28,18 @@ describe("picture credits", () => {
   });
 });
 
+describe("comment debris", () => {
+  const block = (text: string, i: number): TextBlock => ({ index: i, text, kind: "paragraph", words: text.split(" ").length, linkWords: 0, density: 1, el: null, depth: 1 });
+  it("drops the lines a comment section leaves behind, keeps sentences about comments", () => {
+    const texts = ["Comments are closed.", "Keine Kommentare (Kommentare erscheinen erst nach unserer Freigabe)", "January 13, 2020 | categories: Python | View Comments",
+      "Du musst eingeloggt sein um Kommentare zu schreiben!", "The minister declined to comment on the leaked report and left the room.", PARA];
+    const all = texts.map(block);
+    const keep = all.map(() => true);
+    dropDanglingBlocks(all, keep);
+    expect(all.filter((_, i) => keep[i]).map((b) => b.text)).toEqual([texts[4], PARA]);
+  });
+});
+
 describe("pruning inside the named container", () => {
   it("reads Drupal's field--label-hidden as layout, so the tag list of a Drupal article is still pruned", async () => {
     const { parseHtml, bodyOf } = await import("../../lib/extract/dom.ts");
