@@ -49,7 +49,7 @@ const COMMENT_DEBRIS_RE = new RegExp("^(" + [
   "comments? (are|is) closed\\.?", "(no|view|show|\\d+) comments?", "(leave|post|write|add) a (comment|reply)", "be the first to comment\\.?",
   "keine kommentare\\.?( \\(.{0,80}\\))?", "(\\d+ )?kommentare?( anzeigen| schreiben)?", "kommentar (schreiben|verfassen|abgeben)", "kommentieren",
   "(aucun|\\d+) commentaires?", "laisser un commentaire", "(sin|\\d+) comentarios?", "deja un comentario", "brak komentarzy", "skomentuj",
-  ".{0,80}\\b(um|to) (kommentare|einen kommentar|comment)\\b.{0,60}", ".{0,120}[|·•] ?(view |\\d+ |no )?comments?", "(log|sign) in to (comment|reply)\\.?",
+  ".{0,60}\\b(eingeloggt|angemeldet|registriert|logged in|log in|signed in|sign in|registered)\\b.{0,30}\\b(um|to) (kommentare|einen kommentar|comment|post a comment)\\b.{0,60}", ".{0,120}[|·•] ?(view |\\d+ |no )?comments?", "(log|sign) in to (comment|reply)\\.?",
 ].join("|") + ")[\\s:.!]*$", "i");
 /** …at most this many words. */
 const COMMENT_DEBRIS_MAX_WORDS = 16;
