@@ -7,12 +7,15 @@
 //      site furniture and density/blocks pick the article among the page-specific rest. A block
 //      goes only when all its text is template (apply-template.ts); when what is left yields too
 //      little text, the page is extracted again without the template (its content was template too).
-//   3. On product pages (schema.org Product/Offer, og:type product, price or add-to-cart markup; not
-//      articles) the customer-review sections go first (product-page.ts). Then two candidates after a strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture):
+//   3. Page kind (page-type.ts, from the product-page walk): article, product or other. On product
+//      pages (schema.org Product/Offer, og:type product, price or add-to-cart markup; not articles)
+//      the customer-review sections go first (product-page.ts). Then two candidates after a strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture):
 //      a. density + blocks: the density scorer picks the container (with qualifying siblings), the
 //         block classifier drops the boilerplate blocks inside it and adds confident blocks outside;
 //      b. named container (trafilatura's order of article-body names, known-container.ts), pruned of
-//         share bars, captions, author boxes, related links (prune.ts), link lists dropped.
+//         share bars, captions, author boxes, related links (prune.ts), link lists dropped; on
+//         pages of kind "other" whose container is an index of linked items (isLinkIndex: news
+//         fronts, topic pages, catalogues) the link lists are the content and stay.
 //      The named container wins unless it yields too little or density finds far more text
 //      (DENSITY_OVER_KNOWN_RATIO), as trafilatura prefers its own result over its fallbacks.
 //   4. Blocks: the block classifier over the whole cleaned body (pages whose text is not in <p>s).
@@ -33,7 +36,8 @@ import { readMetadata } from "./read-metadata.ts";
 import { findKnownContainers } from "./known-container.ts";
 import { pruneDiscardable } from "./prune.ts";
 import { dropDanglingBlocks } from "./trim.ts";
-import { removeProductReviews } from "./product-page.ts";
+import { removeProductReviews, scanProductPage } from "./product-page.ts";
+import { guessPageKind, isLinkIndex, type PageKind } from "./page-type.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
@@ -73,11 +77,13 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const body = bodyOf($);
   // 2. template
   const templated = opts.template ? removeTemplateNodes(body, opts.template) : null;
-  // 3. density + blocks (on product pages, without the customer reviews: product-page.ts)
-  const reviews = removeProductReviews($.root().get(0) as ParentNode);
+  // 3. page kind; density + blocks (on product pages, without the customer reviews: product-page.ts)
+  const scan = scanProductPage($.root().get(0) as ParentNode);
+  const kind = guessPageKind(scan);
+  const reviews = removeProductReviews($.root().get(0) as ParentNode, scan);
   removeBoilerplate(body, { dropFurniture: true });
-  const prefix = (templated ? `template removed ${templated.removed} text nodes; ` : "") + (reviews ? `product page: removed ${reviews} review sections; ` : "");
-  const first = consider(chooseCandidate(body, templated ? "template" : "density+blocks", prefix, !!meta.publishedAt));
+  const prefix = `page kind ${kind}; ` + (templated ? `template removed ${templated.removed} text nodes; ` : "") + (reviews ? `product page: removed ${reviews} review sections; ` : "");
+  const first = consider(chooseCandidate(body, templated ? "template" : "density+blocks", prefix, !!meta.publishedAt, kind));
   // 2b. the template held the page's content too (pages of one site sharing their main text): extract without it
   if (templated && !first) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined }), templated.removed);
   const won =
@@ -119,16 +125,18 @@ const LINK_LIST_SHARE = 0.5;
 /** …when it is also shorter than this many words (a long linked paragraph is still text). */
 const LINK_LIST_MAX_WORDS = 30;
 
-function knownContainer(body: ParentNode, method: string, prefix: string): Outcome | null {
+function knownContainer(body: ParentNode, method: string, prefix: string, kind: PageKind): Outcome | null {
   for (const el of findKnownContainers(body)) {
     const pruned = pruneDiscardable([el]);
     const all = segmentBlocks(el);
     const probs = scoreBlocks(all);
-    const keep = all.map((b, i) => probs[i] >= IN_CONTAINER_MIN_PROBABILITY && !isLinkList(b));
+    // an index page's linked items are its content (page-type.ts), elsewhere link lists are navigation
+    const index = kind === "other" && isLinkIndex(all, isLinkList);
+    const keep = all.map((b, i) => probs[i] >= IN_CONTAINER_MIN_PROBABILITY && (index || !isLinkList(b)));
     dropDanglingBlocks(all, keep);
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
-    return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks` };
+    return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
   }
   return null;
 }
@@ -142,16 +150,16 @@ function isLinkList(b: TextBlock): boolean {
  * items are teasers and related links, not content (WCXB even ids: −0.001 without the repeated-item
  * step on dated pages, snippet tuning half +0.001; and the crawler's news pages skip the pass).
  */
-function chooseCandidate(body: ParentNode, method: string, prefix: string, dated: boolean): Outcome | null {
+function chooseCandidate(body: ParentNode, method: string, prefix: string, dated: boolean, kind: PageKind): Outcome | null {
   // the items are found and segmented before the named container's pruning edits the tree
   const rep = dated ? null : findRepeatedItems(body);
   const items = rep && rep.container !== body && rep.chars >= rep.items * REPEATED_MIN_ITEM_CHARS ? segmentBlocks(rep.container) : null;
-  return withRepeatedItems(rep, items, chooseSingle(body, method, prefix));
+  return withRepeatedItems(rep, items, chooseSingle(body, method, prefix, kind));
 }
 
-function chooseSingle(body: ParentNode, method: string, prefix: string): Outcome | null {
+function chooseSingle(body: ParentNode, method: string, prefix: string, kind: PageKind): Outcome | null {
   const dens = densityWithBlocks(body, method, prefix);
-  const known = knownContainer(body, method === "template" ? method : "container+blocks", prefix);
+  const known = knownContainer(body, method === "template" ? method : "container+blocks", prefix, kind);
   if (!known) return dens;
   if (!dens) return known;
   const k = textLength(known.blocks), d = textLength(dens.blocks);

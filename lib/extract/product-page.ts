@@ -73,10 +73,10 @@ function readMeta(a: Record<string, string>, scan: ProductScan): void {
 /**
  * Remove the review sections of a product page, in place; returns how many elements went (0 when
  * the page is not a product page). A review element holding the page's <h1> (the product title) is
- * a wrapper of the whole product, not a review section, and stays.
+ * a wrapper of the whole product, not a review section, and stays. `scan`: the page's scan when the
+ * caller already made it (the orchestrator also reads the page kind from it).
  */
-export function removeProductReviews(root: ParentNode): number {
-  const scan = scanProductPage(root);
+export function removeProductReviews(root: ParentNode, scan: ProductScan = scanProductPage(root)): number {
   if (!scan.product || scan.article) return 0;
   let removed = 0;
   for (const el of scan.reviews) {
