@@ -1,7 +1,8 @@
 // Dangling blocks: what is left of removed boilerplate after the block decisions — the heading of
 // a dropped "related articles" list ("Schon gelesen?", "Zobacz także"), ad labels ("Anzeige"),
 // and headings at the end of the article with nothing under them. Checked on the false positives of the even half
-// of the trafilatura set, where these are the commonest `without` snippets left in the output.
+// of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
+// credits, comment debris, ad labels, lone datelines and the notices publishers append after the text.
 import type { TextBlock } from "./segment.ts";
 
 /** A heading of at most this many words whose following block was dropped is that block's title. */
@@ -58,6 +59,68 @@ function isCommentDebris(b: TextBlock): boolean {
   return b.words <= COMMENT_DEBRIS_MAX_WORDS && COMMENT_DEBRIS_RE.test(b.text.trim());
 }
 
+/** Ad labels with a line of explanation: "Anzeige, enthält Affiliate Links", "*Werbung. Dieser Beitrag …", "ANZEIGE - Heute mal …". */
+const AD_PREFIX_RE = /^\*?(anzeige|werbung|reklama|advertisement|sponsored( content| post)?|publicidad|publicité)\s*[-–—:,.|*]/i;
+/** …at most this many words. */
+const AD_PREFIX_MAX_WORDS = 20;
+
+/** A line that is only a date (and time): "23.10.2018", "12.12.2022, 08:30 Uhr", "January 13, 2020". */
+const DATE_ONLY_RE = new RegExp("^(" + [
+  "\\d{1,2}\\.\\s?\\d{1,2}\\.\\s?\\d{2,4}", "\\d{4}-\\d{2}-\\d{2}", "\\d{1,2}/\\d{1,2}/\\d{2,4}",
+  "\\d{1,2}\\.? [a-zäéû]{3,10}\\.? \\d{4}", "[a-z]{3,9}\\.? \\d{1,2},? \\d{4}",
+].join("|") + ")([,| ]+(um )?\\d{1,2}[:.]\\d{2}( ?uhr| ?h| ?[ap]m)?)?$", "i");
+
+/**
+ * Date lines are the article's dateline (published, updated) when there are at most this many of
+ * them; more make a dated list (a changelog, events, posts: WCXB listings keep them).
+ */
+const MAX_DATELINES = 2;
+const DATE_LINE_MAX_WORDS = 6;
+
+/** Turn off `keep[i]` for lines that are only a date, unless the kept text is a dated list. */
+function dropDateLines(all: TextBlock[], keep: boolean[]): number {
+  const lines: number[] = [];
+  for (let i = 0; i < all.length; i++) {
+    if (keep[i] && all[i].words <= DATE_LINE_MAX_WORDS && DATE_ONLY_RE.test(all[i].text.trim())) {
+      lines.push(i);
+      if (lines.length > MAX_DATELINES) return 0;
+    }
+  }
+  for (const i of lines) keep[i] = false;
+  return lines.length;
+}
+
+/**
+ * Calls to action and notices publishers append after the article: follow us, subscribe, download
+ * our app, join our channel, support us, copyright and reprint notices. Only in the last part of the
+ * article (TAIL_SHARE), where they stand after the text; the same words mid-article are reporting.
+ */
+const TAIL_NOTICE_RE = new RegExp([
+  "\\bfollow (us|\\w+( \\w+)?) on (twitter|facebook|instagram)", "\\bsubscribe (now|to our)", "\\bdownload (the|our) [\\w ]{0,30}apps?\\b",
+  "\\b(canal|channel|kanal) (de|on|auf)? ?(youtube|telegram|whatsapp)", "\\bnos siga\\b", "\\bsíguenos\\b", "\\bfolgen sie uns\\b",
+  "\\bif you (enjoyed|liked) (reading )?this\\b", "\\bdo you want to be informed\\b", "\\bjede (kleine )?spende\\b", "\\bsupport (us|our journalism)\\b",
+  "\\bcopyrighted property\\b", "\\bwritten permission\\b", "\\ball rights reserved\\b", "\\balle rechte vorbehalten\\b", "\\bchroniony prawem autorskim\\b",
+  "\\btodos los derechos reservados\\b", "\\bnachdruck (nur|verboten)\\b",
+].join("|"), "i");
+/** …in blocks of at most this many words… */
+const TAIL_NOTICE_MAX_WORDS = 40;
+/** …that start in the last this share of the kept text. */
+const TAIL_SHARE = 0.25;
+
+/** Turn off `keep[i]` for notices in the tail of the kept text. */
+function dropTailNotices(all: TextBlock[], keep: boolean[]): number {
+  let total = 0;
+  for (let i = 0; i < all.length; i++) if (keep[i]) total += all[i].text.length;
+  let seen = 0, dropped = 0;
+  for (let i = 0; i < all.length; i++) {
+    if (!keep[i]) continue;
+    const b = all[i];
+    if (seen >= total * (1 - TAIL_SHARE) && b.words <= TAIL_NOTICE_MAX_WORDS && TAIL_NOTICE_RE.test(b.text)) { keep[i] = false; dropped++; }
+    seen += b.text.length;
+  }
+  return dropped;
+}
+
 /** A related heading ends the article only this far into it (share of kept characters before it). */
 const RELATED_MIN_POSITION = 0.5;
 
@@ -81,11 +144,14 @@ export function cutAtRelatedHeading(all: TextBlock[], keep: boolean[]): number {
 /** Turn off `keep[i]` for dangling blocks; `all` is every block of the candidate in document order. */
 export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
   let dropped = cutAtRelatedHeading(all, keep);
+  dropped += dropTailNotices(all, keep) + dropDateLines(all, keep);
   const off = (i: number) => { if (keep[i]) { keep[i] = false; dropped++; } };
   for (let i = 0; i < all.length; i++) {
     if (!keep[i]) continue;
     const b = all[i];
-    if (AD_LABEL_RE.test(b.text.trim()) || isCreditLine(b) || isCommentDebris(b)) { off(i); continue; }
+    const t = b.text.trim();
+    if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b)) { off(i); continue; }
+    if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }

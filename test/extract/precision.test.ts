@@ -40,6 +40,33 @@ describe("comment debris", () => {
   });
 });
 
+describe("ad labels, datelines and notices after the article", () => {
+  const block = (text: string, i: number): TextBlock => ({ index: i, text, kind: "paragraph", words: text.split(" ").length, linkWords: 0, density: 1, el: null, depth: 1 });
+  const run = (texts: string[]) => {
+    const all = texts.map(block);
+    const keep = all.map(() => true);
+    dropDanglingBlocks(all, keep);
+    return all.filter((_, i) => keep[i]).map((b) => b.text);
+  };
+
+  it("drops ad labels with an explanation and a lone dateline", () => {
+    expect(run(["23.10.2018", "Anzeige, enthält Affiliate Links", PARA, PARA])).toEqual([PARA, PARA]);
+  });
+
+  it("keeps the dates of a dated list", () => {
+    const dated = ["March 16, 2026", "Release one", "March 17, 2026", "Release two", "March 18, 2026", "Release three"];
+    expect(run(dated)).toEqual(dated);
+  });
+
+  it("drops follow/subscribe and copyright notices in the tail only", () => {
+    const follow = "Follow The Daily on Twitter and Instagram and send us your stories.";
+    const early = "The mayor said residents should subscribe to our updates, the council's new text service, to learn of closures.";
+    const notice = "This article is the copyrighted property of The Daily. Written permission must be obtained before reprint.";
+    expect(run([PARA, early, PARA, PARA, PARA, follow, notice])).toEqual([PARA, early, PARA, PARA, PARA]);
+    expect(run([follow, PARA, PARA, PARA, PARA])).toEqual([follow, PARA, PARA, PARA, PARA]);
+  });
+});
+
 describe("pruning inside the named container", () => {
   it("reads Drupal's field--label-hidden as layout, so the tag list of a Drupal article is still pruned", async () => {
     const { parseHtml, bodyOf } = await import("../../lib/extract/dom.ts");
