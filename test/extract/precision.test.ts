@@ -104,3 +104,20 @@ describe("boxes named as furniture", () => {
     for (const gone of ["Fact box", "advertisers", "photography", "Categories"]) expect(r.text).not.toContain(gone);
   });
 });
+
+describe("lead before the named container", () => {
+  it("finds the standfirst under the headline, not a teaser list or the body itself", async () => {
+    const { parseHtml, bodyOf, textOf } = await import("../../lib/extract/dom.ts");
+    const { findLeadBefore } = await import("../../lib/extract/lead.ts");
+    const { findKnownContainers } = await import("../../lib/extract/known-container.ts");
+    const html = `<body><article><header><h1>Bridge to be rebuilt</h1><p class="ts-intro">After a long debate the council agreed to rebuild the old bridge before the winter comes.</p></header>
+      <div class="article-body"><p>${PARA}</p><p>${PARA}</p></div></article></body>`;
+    const body = bodyOf(parseHtml(html));
+    const container = findKnownContainers(body)[0];
+    const lead = findLeadBefore(container);
+    expect(lead && textOf(lead)).toContain("After a long debate");
+    const teasers = `<body><div class="teaser-text"><a href="/a">One story that is linked from here and runs on for a while</a> <a href="/b">Another linked story</a></div><div class="article-body"><p>${PARA}</p></div></body>`;
+    const b2 = bodyOf(parseHtml(teasers));
+    expect(findLeadBefore(findKnownContainers(b2)[0])).toBeNull();
+  });
+});
