@@ -59,6 +59,19 @@ function isCommentDebris(b: TextBlock): boolean {
   return b.words <= COMMENT_DEBRIS_MAX_WORDS && COMMENT_DEBRIS_RE.test(b.text.trim());
 }
 
+/**
+ * "Read also" labels and the teaser line they introduce, as a paragraph of their own (not a heading):
+ * "Schon gelesen?", "Zum Weiterlesen:", "Veja também:", "Mire: <headline>", "Lesenswert: <headline>".
+ * The label alone, or label + colon + one short line, is a pointer to another page.
+ */
+const READ_ALSO_RE = new RegExp("^(" + [
+  "schon gelesen", "(zum )?weiterlesen", "lesen sie (auch|mehr)", "lies auch", "lesenswert", "mehr zum thema", "auch interessant", "weiterführende[rn]? links?",
+  "das (thema )?könnte (dich|sie) auch interessieren", "read (also|more)", "see also", "related", "veja também", "leia também", "mire", "lea también", "lee también",
+  "te puede interesar", "zobacz (też|także)", "czytaj (też|także)", "(à )?lire aussi",
+].join("|") + ")\\s*([:?!.]\\s*$|:\\s+\\S)", "i");
+/** …at most this many words (the label and a headline). */
+const READ_ALSO_MAX_WORDS = 16;
+
 /** Ad labels with a line of explanation: "Anzeige, enthält Affiliate Links", "*Werbung. Dieser Beitrag …", "ANZEIGE - Heute mal …". */
 const AD_PREFIX_RE = /^\*?(anzeige|werbung|reklama|advertisement|sponsored( content| post)?|publicidad|publicité)\s*[-–—:,.|*]/i;
 /** …at most this many words. */
@@ -152,6 +165,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     const t = b.text.trim();
     if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b)) { off(i); continue; }
     if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) { off(i); continue; }
+    if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }

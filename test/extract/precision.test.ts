@@ -53,6 +53,11 @@ describe("ad labels, datelines and notices after the article", () => {
     expect(run(["23.10.2018", "Anzeige, enthält Affiliate Links", PARA, PARA])).toEqual([PARA, PARA]);
   });
 
+  it("drops read-also labels written as paragraphs, with or without their one-line teaser", () => {
+    expect(run(["Schon gelesen?", PARA, "Zum Weiterlesen:", "Mire: El cantante da positivo", PARA, "Read more about the bridge in our archive, which goes back to 1890 and holds every council report."]))
+      .toEqual([PARA, PARA, "Read more about the bridge in our archive, which goes back to 1890 and holds every council report."]);
+  });
+
   it("keeps the dates of a dated list", () => {
     const dated = ["March 16, 2026", "Release one", "March 17, 2026", "Release two", "March 18, 2026", "Release three"];
     expect(run(dated)).toEqual(dated);
