@@ -4,6 +4,8 @@
 // of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
 // credits, comment debris, ad labels, lone datelines and the notices publishers append after the text.
 import type { TextBlock } from "./segment.ts";
+import type { Element, AnyNode } from "./dom.ts";
+import { isElement } from "./dom.ts";
 
 /** A heading of at most this many words whose following block was dropped is that block's title. */
 const DANGLING_HEADING_MAX_WORDS = 8;
@@ -134,6 +136,34 @@ function dropTailNotices(all: TextBlock[], keep: boolean[]): number {
   return dropped;
 }
 
+/**
+ * Image captions the pruning could not see (the density path, or a container whose rules stood
+ * down): a short block whose element (or its parent) is named as a caption or credit and stands
+ * beside a picture (an <img>/<picture> under the same parent).
+ */
+const CAPTION_NAME_RE = /(^|[-_\s])(caption|captions|credits?|bildunterschrift|bildunter|image-source|photo-credit|legend|media__caption)($|[-_\s])/i;
+const CAPTION_MAX_WORDS = 40;
+
+function isImageCaption(b: TextBlock): boolean {
+  if (b.words > CAPTION_MAX_WORDS || !b.el) return false;
+  let named: Element | null = null;
+  for (let n: Element | null = b.el, k = 0; n && k < 2; n = n.parent as Element | null, k++) {
+    if (!isElement(n as AnyNode)) break;
+    if (CAPTION_NAME_RE.test(`${n.attribs.class ?? ""} ${n.attribs.id ?? ""}`)) { named = n; break; }
+  }
+  if (!named || !named.parent) return false;
+  return holdsPicture(named.parent as Element, 3);
+}
+
+function holdsPicture(el: Element, depth: number): boolean {
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    if (c.name === "img" || c.name === "picture") return true;
+    if (depth > 0 && holdsPicture(c, depth - 1)) return true;
+  }
+  return false;
+}
+
 /** A related heading ends the article only this far into it (share of kept characters before it). */
 const RELATED_MIN_POSITION = 0.5;
 
@@ -163,7 +193,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     if (!keep[i]) continue;
     const b = all[i];
     const t = b.text.trim();
-    if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b)) { off(i); continue; }
+    if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b) || isImageCaption(b)) { off(i); continue; }
     if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) { off(i); continue; }
     if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)

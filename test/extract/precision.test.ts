@@ -28,6 +28,22 @@ describe("picture credits", () => {
   });
 });
 
+describe("image captions by name", () => {
+  it("drops a caption-named line beside a picture, keeps caption-named text without one", async () => {
+    const { parseHtml, bodyOf } = await import("../../lib/extract/dom.ts");
+    const { segmentBlocks } = await import("../../lib/extract/segment.ts");
+    const kept = (inner: string) => {
+      const all = segmentBlocks(bodyOf(parseHtml(`<body><p>${PARA}</p>${inner}<p>${PARA}</p></body>`)));
+      const keep = all.map(() => true);
+      dropDanglingBlocks(all, keep);
+      return all.filter((_, i) => keep[i]).map((b) => b.text).join(" ");
+    };
+    const caption = `<p class="media__caption">The old bridge in 1890, seen from the north bank.</p>`;
+    expect(kept(`<div class="media"><img src="a.jpg">${caption}</div>`)).not.toContain("north bank");
+    expect(kept(`<div class="media">${caption}</div>`)).toContain("north bank");
+  });
+});
+
 describe("comment debris", () => {
   const block = (text: string, i: number): TextBlock => ({ index: i, text, kind: "paragraph", words: text.split(" ").length, linkWords: 0, density: 1, el: null, depth: 1 });
   it("drops the lines a comment section leaves behind, keeps sentences about comments", () => {
