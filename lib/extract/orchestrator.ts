@@ -19,6 +19,9 @@
 //      The named container wins unless it yields too little or density finds far more text
 //      (DENSITY_OVER_KNOWN_RATIO), as trafilatura prefers its own result over its fallbacks.
 //   4. Blocks: the block classifier over the whole cleaned body (pages whose text is not in <p>s).
+//      It also replaces a found candidate on pages spread over many sections or cards (index and
+//      service pages: not dated, not a product, no article slug in the URL) when the candidate holds
+//      under WHOLE_BODY_OVER_CHOSEN of the text the classifier keeps over the whole body.
 //   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
 //      "comment" classes) and take the density container whole.
 //   6. Body: all remaining body text, so a page with any text never comes out empty.
@@ -37,7 +40,7 @@ import { findKnownContainers } from "./known-container.ts";
 import { pruneDiscardable } from "./prune.ts";
 import { dropDanglingBlocks } from "./trim.ts";
 import { removeProductReviews, scanProductPage } from "./product-page.ts";
-import { guessPageKind, isLinkIndex, type PageKind } from "./page-type.ts";
+import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
@@ -86,6 +89,9 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const first = consider(chooseCandidate(body, templated ? "template" : "density+blocks", prefix, !!meta.publishedAt, kind));
   // 2b. the template held the page's content too (pages of one site sharing their main text): extract without it
   if (templated && !first) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined }), templated.removed);
+  // 4b. a page spread over many sections: the whole body's content blocks, when the candidate has far less
+  const spread = first && kind !== "product" && !meta.publishedAt && !hasArticleSlug(opts.url) ? wholeBodyOverChosen(body, best!, prefix) : null;
+  if (spread) consider(spread);
   const won =
     first ||
     // 4. blocks alone
@@ -222,6 +228,22 @@ function densityWithBlocks(body: ParentNode, method: string, prefix: string): Ou
   const outside = all.filter((_, i) => !inContainer[i] && keep[i]).length;
   const reason = `${prefix}densest container <${density.best!.name}${idHint(density.best!)}> (score ${Math.round(density.bestScore)}, ${roots.length} root(s)); block classifier dropped ${dropped.length} of ${blocks.length - outside + dropped.length} blocks inside, added ${outside} outside`;
   return { blocks, roots, dropped, method, reason };
+}
+
+/**
+ * The candidate's text must be at least this share of the text the block classifier keeps over the
+ * whole cleaned body, on undated non-product pages without an article slug; below it the whole-body
+ * blocks win. Tuned on WCXB even ids (0.5 / 0.6 / 0.7: +0.0015 / +0.0021 / +0.0019 overall, listing
+ * 0.650 -> 0.676, service +0.001) with the trafilatura tuning half unchanged at 0.6 (0.7: one more
+ * false positive; without the URL test, 0.5 cost 12 false positives on undated news articles).
+ */
+const WHOLE_BODY_OVER_CHOSEN = 0.6;
+
+function wholeBodyOverChosen(body: ParentNode, chosen: Outcome, prefix: string): Outcome | null {
+  const whole = blocksAlone(body);
+  const have = textLength(chosen.blocks), all = textLength(whole.blocks);
+  if (have >= all * WHOLE_BODY_OVER_CHOSEN) return null;
+  return { ...whole, reason: `${prefix}${whole.reason}: a page of many sections (undated, no article slug), the ${chosen.method} candidate had ${have} chars of ${all}` };
 }
 
 function blocksAlone(body: ParentNode): Outcome {

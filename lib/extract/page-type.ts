@@ -41,3 +41,22 @@ export function isLinkIndex(blocks: TextBlock[], isLinkList: (b: TextBlock) => b
   }
   return lists >= INDEX_MIN_LINK_LISTS && listChars >= chars * INDEX_MIN_LINK_LIST_SHARE;
 }
+
+/** Words in a URL's last path segment from which it reads as an article slug ("/2024/05/council-approves-new-lanes"). */
+const SLUG_MIN_WORDS = 4;
+/** A run of this many digits in the path is an article id or a date (/artykul/9491-..., /2024/05/). */
+const ID_MIN_DIGITS = 4;
+const ID_RE = new RegExp(`\\d{${ID_MIN_DIGITS},}`);
+
+/**
+ * True when the URL names one document: an id or date in the path, or a last segment of at least
+ * SLUG_MIN_WORDS words. Index pages live at short paths ("/", "/technology", "/recipes/air-fryer-recipes").
+ */
+export function hasArticleSlug(url: string): boolean {
+  let path: string;
+  try { path = new URL(url).pathname; } catch { return false; }
+  if (ID_RE.test(path)) return true;
+  const last = path.split("/").filter(Boolean).pop() ?? "";
+  const stem = last.replace(/\.[a-z0-9]+$/i, "");
+  return stem.split(/[-_+,]+/).filter((t) => /\p{L}/u.test(t)).length >= SLUG_MIN_WORDS;
+}

@@ -1,10 +1,14 @@
 // The page-kind guess (lib/extract/page-type.ts) and the index-page route of the orchestrator: on a
 // page that is neither a declared article nor a shop, a named container made of linked items keeps
 // them; an article keeps dropping its link lists.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { decodeHtml } from "../../lib/encoding/decode.ts";
 import { parseHtml } from "../../lib/extract/dom.ts";
 import { scanProductPage } from "../../lib/extract/product-page.ts";
-import { guessPageKind, isLinkIndex } from "../../lib/extract/page-type.ts";
+import { guessPageKind, hasArticleSlug, isLinkIndex } from "../../lib/extract/page-type.ts";
 import { segmentBlocks } from "../../lib/extract/segment.ts";
 import { extractArticle } from "../../lib/extract/index.ts";
 import type { ParentNode } from "../../lib/extract/dom.ts";
@@ -45,5 +49,33 @@ describe("index pages in the orchestrator", () => {
     const r = extractArticle(`<html><head><meta property="og:type" content="article"></head><body>${INDEX_BODY}</body></html>`, { url: "https://example.org/news" });
     expect(r.methodReason).toContain("page kind article");
     expect(r.methodReason).not.toContain("link lists kept");
+  });
+});
+
+describe("article slugs in URLs", () => {
+  it("reads ids, dates and long slugs as one document, short paths as index pages", () => {
+    expect(hasArticleSlug("https://example.org/2024/05/17/council-approves")).toBe(true);
+    expect(hasArticleSlug("https://www.dwutygodnik.com/artykul/9491-winda-w-chmurach.html")).toBe(true);
+    expect(hasArticleSlug("https://example.org/news/council-approves-new-cycle-lanes")).toBe(true);
+    expect(hasArticleSlug("https://example.org/")).toBe(false);
+    expect(hasArticleSlug("https://example.org/technology")).toBe(false);
+    expect(hasArticleSlug("https://pinchofyum.com/recipes/air-fryer-recipes")).toBe(false);
+    expect(hasArticleSlug("not a url")).toBe(false);
+  });
+});
+
+describe("pages of many sections", () => {
+  // WCXB 0274: a service's coupon page; each coupon is its own small box beside the densest one
+  const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-0274.html.gz")))).text;
+
+  it("takes the whole body's content blocks on an undated page at a short path when the candidate holds little of them", () => {
+    const r = extractArticle(html, { url: "https://www.bluecollarelectricians.com/coupons/" });
+    expect(r.methodReason).toContain("a page of many sections");
+    for (const coupon of ["10% Off Electrical Panel Upgrade", "$50.00 Off Any Whole House Surge Protector", "CUSTOMER PROVIDED CEILING FAN"]) expect(r.text).toContain(coupon);
+  });
+
+  it("leaves the candidate alone at an article URL", () => {
+    const r = extractArticle(html, { url: "https://www.bluecollarelectricians.com/blog/2024/how-we-price-electrical-panel-upgrades" });
+    expect(r.methodReason).not.toContain("a page of many sections");
   });
 });
