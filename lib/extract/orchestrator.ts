@@ -42,6 +42,7 @@ import { dropDanglingBlocks } from "./trim.ts";
 import { removeProductReviews, scanProductPage } from "./product-page.ts";
 import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
+import { findLeadBefore } from "./lead.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
 
@@ -142,6 +143,13 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     dropDanglingBlocks(all, keep);
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
+    // the lead/standfirst in the article header, outside the element named as the body (lead.ts)
+    const lead = findLeadBefore(el);
+    if (lead) {
+      const have = new Set(blocks.map((b) => b.text));
+      const add = segmentBlocks(lead).filter((b) => !have.has(b.text));
+      return { blocks: [...add, ...blocks], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
+    }
     return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
   }
   return null;
