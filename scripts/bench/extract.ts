@@ -107,6 +107,9 @@ async function main(): Promise<number> {
       const mean = (xs: { f1: number }[]) => (xs.length ? xs.reduce((a, s) => a + s.f1, 0) / xs.length : NaN);
       rows.push([m, f3(mean(held)), f3(mean(scored)), ...types.map((t) => { const xs = held.filter((s) => s.p.type === t); return `${f3(mean(xs))} (${xs.length})`; })]);
       process.stderr.write(`wcxb ${m}: held-out ${f3(mean(held))} all ${f3(mean(scored))} article ${f3(mean(held.filter((s) => s.p.type === "article")))}\n`);
+      // the tuning half (even ids) per type, for rule tuning: printed only, not part of the written table
+      const even = scored.filter((s) => isTrainingId(s.p.id));
+      process.stderr.write(`  even ids (tuning) ${m}: ${mean(even).toFixed(4)}; ${types.map((t) => `${t} ${mean(even.filter((s) => s.p.type === t)).toFixed(4)}`).join(", ")}\n`);
     }
     sections.push(`### WCXB dev: mean word-bag F1 (${pages.length} pages; published: rs-trafilatura 0.859, trafilatura 0.791, Readability 0.675; articles: trafilatura 0.926)\n\n${mdTable(head, rows)}`);
   }
