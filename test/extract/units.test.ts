@@ -65,6 +65,24 @@ describe("clean", () => {
     for (const gone of ["x()", "hidden", "side", "menu"]) expect(text).not.toContain(gone);
   });
 
+  it("keeps a furniture-named wrapper that holds the article's paragraphs (div.print), drops a short one", () => {
+    const teasers = Array.from({ length: 12 }, (_, i) => `<li><p>Teaser ${i} with a line of text about another story on the site today</p></li>`).join("");
+    const $ = parseHtml(`<body><main><div class="print"><h1>Headline</h1>${para(40, "story")}${para(30, "more")}</div><div class="print"><p>Print this page</p></div><ul class="col">${teasers}</ul></main></body>`);
+    removeBoilerplate(bodyOf($));
+    const text = $.text();
+    expect(text).toContain("story0");
+    expect(text).not.toContain("Print this page");
+  });
+
+  it("reads sidebar layout classes (sidebar-grid__container, has-sidebar) as layout, the sidebar itself as furniture", () => {
+    const $ = parseHtml(`<body><article><div class="sidebar-grid"><div class="sidebar-grid__container"><div class="sidebar-grid__content">${para(30, "chunk")}</div></div>
+      <div class="sidebar-grid__sidebar"><p>Most read</p></div></div><div class="layout has-sidebar">${para(10, "tail")}</div><div class="sidebar">side</div></article></body>`);
+    removeBoilerplate(bodyOf($));
+    const text = $.text();
+    for (const kept of ["chunk0", "tail0"]) expect(text).toContain(kept);
+    for (const gone of ["Most read", "side"]) expect(text).not.toContain(gone);
+  });
+
   it("does not read page builders' widget boxes (Elementor, HubSpot) as furniture", () => {
     const $ = parseHtml(`<body><div class="elementor-widget-wrap elementor-element-populated"><p>builder article</p></div>
       <div class="span12 widget-span widget-type-custom_widget"><p>hubspot article</p></div><div class="sidebar-widget">side</div></body>`);
