@@ -166,7 +166,8 @@ async function main(): Promise<number> {
       ["lede orchestrator", (pages.length / ours).toFixed(1), (theirs / ours).toFixed(2) + "×", (pages.length / oursCpu).toFixed(1), (theirsCpu / oursCpu).toFixed(2) + "×", range((x) => x.theirs / x.ours), range(cpuRatio)],
       ["readability.js (linkedom)", (pages.length / theirs).toFixed(1), "1.00×", (pages.length / theirsCpu).toFixed(1), "1.00×", "", ""],
     ];
-    sections.push(`### Speed (${pages.length} pages, one process, parse included, the two extractors alternating page by page, ${SPEED_ROUNDS} rounds: the median round by CPU ratio, and the range of all rounds; wall clock and CPU time of this process)\n\n${mdTable(["extractor", "docs/s (wall)", "vs Readability.js (wall)", "docs per CPU-s", "vs Readability.js (CPU)", "rounds: wall ratio", "rounds: CPU ratio"], rows)}`);
+    const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
+    sections.push(`### Speed (${pages.length} pages, one process, parse included, the two extractors alternating page by page, ${SPEED_ROUNDS} rounds: the median round by CPU ratio, and the range of all rounds; wall clock and CPU time of this process)\n\n${mdTable(["extractor", "docs/s (wall)", "vs Readability.js (wall)", "docs per CPU-s", "vs Readability.js (CPU)", "rounds: wall ratio", "rounds: CPU ratio"], rows)}\n\nThe ratio depends on the process's heap: Readability.js builds a full linkedom DOM per page and slows more than Lede as the heap grows (heap after the rounds here: ${heapMb} MB${args.only.size > 1 ? ", after the quality passes" : ", the speed pass alone"}). Run alone (\`--only speed\`, a small heap) the same code measures a lower ratio; compare ratios from runs of the same kind.`);
     process.stderr.write(`speed: ${JSON.stringify(rows)}\n`);
   }
 
