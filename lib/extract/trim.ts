@@ -122,10 +122,16 @@ const TAIL_NOTICE_MAX_WORDS = 40;
 /** …that start in the last this share of the kept text. */
 const TAIL_SHARE = 0.25;
 
-/** Turn off `keep[i]` for notices in the tail of the kept text. */
-function dropTailNotices(all: TextBlock[], keep: boolean[]): number {
+/** Characters of the blocks still kept (positions in the article are shares of it). */
+function keptChars(all: TextBlock[], keep: boolean[]): number {
   let total = 0;
   for (let i = 0; i < all.length; i++) if (keep[i]) total += all[i].text.length;
+  return total;
+}
+
+/** Turn off `keep[i]` for notices in the tail of the kept text. */
+function dropTailNotices(all: TextBlock[], keep: boolean[]): number {
+  const total = keptChars(all, keep);
   let seen = 0, dropped = 0;
   for (let i = 0; i < all.length; i++) {
     if (!keep[i]) continue;
@@ -169,8 +175,7 @@ const RELATED_MIN_POSITION = 0.5;
 
 /** Turn off `keep[i]` for the related-reading heading (past mid-article) and everything after it. */
 export function cutAtRelatedHeading(all: TextBlock[], keep: boolean[]): number {
-  let total = 0;
-  for (let i = 0; i < all.length; i++) if (keep[i]) total += all[i].text.length;
+  const total = keptChars(all, keep);
   let seen = 0, dropped = 0;
   for (let i = 0; i < all.length; i++) {
     if (!keep[i]) continue;
