@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -70,7 +72,10 @@ describe("leaseUrls", () => {
     await enqueueUrls(t.db, pages(150));
     const child = join(import.meta.dirname, "lease-race-child.ts");
     const tsx = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "tsx");
-    const outs = await Promise.all(["p1", "p2", "p3"].map((o) => run(tsx, [child, t.url, o], { timeout: 50_000 })));
+    const barrier = mkdtempSync(join(tmpdir(), "lede-lease-race-"));
+    const owners = ["p1", "p2", "p3"];
+    const outs = await Promise.all(owners.map((o) => run(tsx, [child, t.url, o, barrier, String(owners.length)], { timeout: 50_000 })));
+    rmSync(barrier, { recursive: true, force: true });
     const ids = outs.flatMap((o) => JSON.parse(o.stdout) as number[]);
     expect(ids).toHaveLength(150);
     expect(new Set(ids).size).toBe(150);
