@@ -28,3 +28,11 @@ describe("long paragraphs are content (boilerpipe's word-count rule)", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("state classes are not furniture names", () => {
+  it("keeps an article header marked has-sharing / with-abstract and its abstract", () => {
+    expect(snippets("traf-zfk.de.waermepumpen.html.gz", "https://www.zfk.de/energie/waerme/waermepumpenmarkt-waechst-um-42-prozent-gegenueber-dem-vorjahr",
+      ["Wärmepumpen boomen", "Trotz schwieriger", "Gas rückläufig"], ["Mehr zum Thema", "ZfK.de > Energie > Wärme", "AGB Impressum Datenschutz"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
