@@ -61,10 +61,15 @@ function findLeadIn(el: Element): Element | null {
   return null;
 }
 
+/** Whether a class/id string names a lead (standfirst, intro, teaser text …) and no furniture around it. */
+export function isLeadName(ci: string): boolean {
+  return ci.length >= 3 && LEAD_RE.test(ci) && !NOT_LEAD_RE.test(ci);
+}
+
 function isLead(el: Element): boolean {
   if (!LEAD_TAGS.has(el.name)) return false;
   const ci = `${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`;
-  if (ci.length < 3 || !LEAD_RE.test(ci) || NOT_LEAD_RE.test(ci)) return false;
+  if (!isLeadName(ci)) return false;
   const m = measureText(el);
   return m.chars >= LEAD_MIN_CHARS && m.chars <= LEAD_MAX_CHARS && m.linkChars <= m.chars * LEAD_MAX_LINK_SHARE;
 }

@@ -36,3 +36,11 @@ describe("state classes are not furniture names", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("a lead inside the article is not a teaser", () => {
+  it("keeps the article's teaser-text paragraph (trafilatura's teaser rule is for precision mode only)", () => {
+    expect(snippets("traf-schimmverband.at-weltmeisterschaft.html.gz", "https://schwimmverband.at/news-artikel",
+      ["Wochen kolportiert wurde, ist", "verschoben werden müssen.", "Möglichkeiten für Wettkämpfe auf höchstem"], ["Zurück", "logo", "powered by"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
