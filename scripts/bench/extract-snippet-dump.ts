@@ -1,7 +1,8 @@
 // Per-page error dump of the orchestrator on the TUNING half of trafilatura's evaluation set
 // (`trafilaturaTuningHalf`): every leaked `without` snippet and every missed `with` snippet, with the
 // page file, the method that won and why, and the DOM context of the snippet in the original page
-// (tag path with classes/ids of the innermost element holding it). For error analysis only; the
+// (tag path with classes/ids of the innermost element holding it); for a missed snippet also the step of
+// the named-container path that lost it (clean, container choice, pruning, block score). For error analysis only; the
 // held-out half is scored (totals) but never dumped.
 //
 //   npx tsx scripts/bench/extract-snippet-dump.ts [--out FILE] [--limit N] [--wcxb]
@@ -16,6 +17,11 @@ import {
 } from "./extract-corpus.ts";
 import { extractArticle } from "../../lib/extract/index.ts";
 import { bodyOf, collapseSpace, isElement, parseHtml, textOf, type Element, type ParentNode } from "../../lib/extract/dom.ts";
+import { removeBoilerplate } from "../../lib/extract/clean.ts";
+import { findKnownContainers } from "../../lib/extract/known-container.ts";
+import { pruneDiscardable } from "../../lib/extract/prune.ts";
+import { segmentBlocks } from "../../lib/extract/segment.ts";
+import { scoreBlocks } from "../../lib/extract/blocks.ts";
 
 interface Args { out: string | null; limit: number | null; wcxb: boolean; wcxbOut: string | null }
 
@@ -56,6 +62,36 @@ function locate(body: ParentNode, snippet: string): string {
 
 const MAX_PLACES = 3;
 
+/**
+ * Where each missed snippet is lost on the named-container path, replayed step by step on a fresh
+ * parse: removed by the strict clean, outside the first named container, pruned inside it, or its
+ * block's content probability (the orchestrator drops blocks below 0.3 there, and link lists).
+ */
+function lossStages(html: string, snippets: string[]): string[] {
+  const body = bodyOf(parseHtml(html));
+  removeBoilerplate(body, { dropFurniture: true });
+  // block texts joined by spaces, as the output joins them (textOf would glue neighbouring elements)
+  const textIn = (root: ParentNode) => collapseSpace(segmentBlocks(root).map((b) => b.text).join(" "));
+  const cleaned = textIn(body);
+  const el = findKnownContainers(body)[0];
+  const inContainer = el ? textIn(el) : "";
+  if (el) pruneDiscardable([el]);
+  const pruned = el ? textIn(el) : "";
+  const blocks = el ? segmentBlocks(el) : [];
+  const probs = scoreBlocks(blocks);
+  return snippets.map((s0) => {
+    const s = collapseSpace(s0);
+    if (!cleaned.includes(s)) return "in the strict clean (clean.ts)";
+    if (!el) return "with no named container (density/blocks path)";
+    if (!inContainer.includes(s)) return "outside the first named container";
+    if (!pruned.includes(s)) return "pruned inside the named container (prune.ts)";
+    const i = blocks.findIndex((b) => collapseSpace(b.text).includes(s));
+    if (i < 0) return "split across blocks";
+    const b = blocks[i];
+    return `in block ${i} of ${blocks.length} (${b.kind}, ${b.words} words, ${b.linkWords} linked, p=${probs[i].toFixed(2)})`;
+  });
+}
+
 function describe(el: Element): string {
   const id = el.attribs.id ? `#${el.attribs.id}` : "";
   const cls = el.attribs.class ? "." + el.attribs.class.trim().split(/\s+/).slice(0, 3).join(".") : "";
@@ -80,7 +116,8 @@ function dumpPage(p: SnippetPage, text: string, method: string, reason: string):
   const body = bodyOf(parseHtml(p.html));
   const lines = [`## ${p.id}  ${p.url}`, `method: ${method} — ${reason}`];
   for (const s of leaks) lines.push(`  LEAK  "${collapse(s).slice(0, 100)}"`, `        at ${locate(body, s)}`);
-  for (const s of misses) lines.push(`  MISS  "${collapse(s).slice(0, 100)}"`, `        at ${locate(body, s)}`);
+  const stages = misses.length ? lossStages(p.html, misses) : [];
+  misses.forEach((s, i) => lines.push(`  MISS  "${collapse(s).slice(0, 100)}"`, `        at ${locate(body, s)}`, `        lost ${stages[i]}`));
   return lines;
 }
 
