@@ -47,7 +47,7 @@ const MAX_PRUNED_SHARE = 0.5;
 
 /** Whether an element's class/id/role marks it as boilerplate inside an article. */
 export function isDiscardable(el: Element): boolean {
-  if (DROP_TAGS.has(el.name)) return true;
+  if (DROP_TAGS.has(el.name)) return !(el.name === "figure" && holdsTable(el));
   if (!RULE_TAGS.has(el.name)) return false;
   const a = el.attribs;
   const role = a.role;
@@ -63,6 +63,15 @@ export function isDiscardable(el: Element): boolean {
   }
   const id = a.id?.toLowerCase();
   if (id && ID_SUBSTRING_RE.test(id)) return !isArticleBodyClass(id);
+  return false;
+}
+
+/**
+ * A <figure> that holds a <table> is the table (comparison and price tables in a figure wrapper), not a
+ * picture with its caption: it stays. Snippet tuning half 0.9381 -> 0.9385, WCXB even ids 0.86455 -> 0.86469.
+ */
+function holdsTable(el: Element): boolean {
+  for (const c of el.children) if (isElement(c) && (c.name === "table" || holdsTable(c))) return true;
   return false;
 }
 

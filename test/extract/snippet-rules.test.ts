@@ -44,3 +44,12 @@ describe("a lead inside the article is not a teaser", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("a figure that holds a table is the table", () => {
+  it("keeps a comparison table wrapped in <figure> inside the article", () => {
+    expect(snippets("traf-thebalance.com.coinbase.html.gz", "https://www.thebalance.com/coinbase-vs-coinbase-pro-5116733",
+      ["Coinbase and Coinbase Pro are two of the most popular cryptocurrency exchanges", " At a Glance ", "1 GBP withdrawal"],
+      ["Jacob Wade is a personal finance expert", "Kraken vs. Coinbase", "We recommend the best products"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
