@@ -27,6 +27,9 @@ const CLASS_SUBSTRINGS = [
   // boxes that leaked on the trafilatura tuning half: fact boxes, affiliate disclosures, recirculation
   // boxes, author boxes (Simple Author Box), category links, picture credits and legends
   "factbox", "disclosure", "recirculation", "saboxplugin", "catlinks", "cat-links", "credit", "legend", "image-source", "bildunter", "appstore", "crumbs",
+  // kickers: the section or topic label over a headline, not article text (snippet tuning half 0.9385 -> 0.9388,
+  // WCXB even ids 0.86469 -> 0.86470; "-category" as well gained 0.0006 more but cost WCXB listings 0.0001)
+  "kicker", "eyebrow", "overline", "preheadline", "pre-headline", "topline", "dachzeile",
 ];
 /** Class words (whole tokens) of boilerplate, too short to match as substrings. */
 const CLASS_WORDS = new Set(["ad", "ads", "bar", "nav", "menu", "share", "hidden", "hide", "tag", "options", "expand", "next", "prev"]);

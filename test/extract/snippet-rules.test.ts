@@ -53,3 +53,11 @@ describe("a figure that holds a table is the table", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("kickers are labels, not text", () => {
+  it("leaves the kicker with the date over the headline out", () => {
+    expect(snippets("traf-ingenieur.de.kernfusion.html.gz", "https://www.ingenieur.de/technik/fachbereiche/energie/kernfusion-kann-die-energiequelle-der-sterne-energieprobleme-aus-der-welt-schaffen/",
+      ["Überall auf der Welt forscht man", "Das NIF-Team hat", "Kleiner Schritt zu einer grünen Energiequelle"], ["Themen im Artikel", "Top 5 Energie", "12.12.2022, 08:30 Uhr"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
