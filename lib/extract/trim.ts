@@ -15,7 +15,7 @@ const AD_LABEL_RE = /^(anzeige|werbung|reklama|advertisement|advertising|sponsor
 
 /**
  * Headings that open the "more to read" part after an article (related stories, recommendations,
- * most read), in the corpus' main languages. Everything from such a line on is no longer the article.
+ * most read) or its appendix (contacts, further information), in the corpus' main languages. Everything from such a line on is no longer the article.
  * ("Read also", "Lesen Sie auch", "Zobacz także" are left out: they often head a single teaser in
  * the middle of the text, which dropDanglingBlocks handles.)
  */
@@ -25,6 +25,10 @@ const RELATED_HEADING_RE = new RegExp("^(" + [
   "(das )?könnte (sie|dich) auch interessieren", "(weitere|mehr) (themen|artikel|beiträge|nachrichten|zum thema)\\b.*", "auch interessant",
   "ähnliche (artikel|beiträge)", "verwandte (artikel|themen|beiträge)", "meistgelesen(e)?( artikel)?", "das könnte sie auch interessieren",
   "sur le même sujet", "dans la même rubrique", "te puede interesar", "noticias relacionadas", "potrebbe interessarti", "articoli correlati",
+  // the appendix of press releases and science news: contacts, further information, the original publication
+  // (snippet tuning half 0.9388 -> 0.9406, WCXB even ids unchanged)
+  "(weitere|zusätzliche|mehr) informationen", "zusatzinformationen", "(presse)?kontakt", "ansprechpartner(in)?", "originalpublikation", "original publication",
+  "further information", "more information", "(media |press )?contacts?", "pour en savoir plus", "más información",
 ].join("|") + ")[\\s:.!?…»›>-]*$", "i");
 
 /**

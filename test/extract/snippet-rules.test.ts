@@ -61,3 +61,14 @@ describe("kickers are labels, not text", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("the appendix of a press release is not the article", () => {
+  it("cuts at 'Weitere Informationen:' / 'Kontakt:' and 'Zusatzinformationen:' past the middle", () => {
+    expect(snippets("traf-mpimet.de.klimasystem.html.gz", "https://mpimet.mpg.de/kommunikation/aktuelles/single-news/neuer-blick-auf-das-blue-marble-foto-icon-simuliert-das-gekoppelte-klimasystem-mit-1-km-aufloesung.",
+      ["Die frühen 1970er Jahre werden oft", "Während wir über die Ursprünge", "Die Daten werden mithilfe von NVIDIA"], ["Weitere Informationen:", "Kontakt:", "MPI Website /Kommunikation /Aktuelles /Single News"]))
+      .toEqual({ missing: [], leaked: [] });
+    expect(snippets("traf-internetchemie.info.Heliumkerne.html.gz", "https://internetchemie.info/news/2021/jan21/heliumkerne-in-zinn-atomen-entdeckt.php",
+      ["Darmstadt - Januar 2021", "Im Detail", "Die von Tanaka et al"], ["Zusatzinformationen:", "About", "Aktualisiert am"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
