@@ -81,3 +81,12 @@ describe("author and series boxes after the text", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("the teaser paragraph under the headline is the lead", () => {
+  it("takes p.article-teaser before the named body", () => {
+    expect(snippets("traf-waldwiesen.net-hollaenderholzhandel.html.gz", "https://www.waldwissen.net/de/lernen-und-vermitteln/der-hollaenderholzhandel",
+      ["Heute längst vergessen, war der Holzhandel", "Vom 17. bis ins 19. Jahrhundert war der Begriff ", "Drittländer eintreffen. Auch der russische"],
+      ["Originalartikel", "Lernen und Vermitteln", "Wissenstransfer, Öffentlichkeitsarbeit, Waldpädagogik"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
