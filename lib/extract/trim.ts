@@ -31,6 +31,10 @@ const RELATED_HEADING_RE = new RegExp("^(" + [
   "further information", "more information", "(media |press )?contacts?", "pour en savoir plus", "más información",
   // author and series boxes and picture credits after the text (tuning half 0.9406 -> 0.9416, WCXB even ids 0.8647 -> 0.8652)
   "über (den|die) autor(in|en)?", "about the authors?", "zur person", "über diese reihe", "about this series", "bildnachweis(e)?", "fotonachweis(e)?", "bildquellen?",
+  // more recirculation headings (pl/es/pt/fr/en; snippet tuning half unchanged, WCXB even ids 0.86524 -> 0.86526)
+  // ("read also" labels stay out, see above)
+  "polecamy", "najczęściej czytane", "te recomendamos", "lo más (leído|visto)", "más noticias", "relacionad[ao]s", "mais lidas", "les plus lus",
+  "read next", "up next", "what to read next", "don't miss", "popular (now|stories|posts)", "latest (news|stories|posts)",
 ].join("|") + ")[\\s:.!?…»›>-]*$", "i");
 
 /**
