@@ -155,35 +155,41 @@ function isNaughtyHref(tag: string, href: string): boolean {
 /** Signals a subtree the direct walk does not reproduce: the caller takes the serialise + sanitize-html path. */
 class NeedsRoundTrip extends Error {}
 
-/** Attributes of an allowed tag as sanitize-html writes them (` name="value"`…), and whether an img keeps its src. */
+/** Attributes of an allowed tag as sanitize-html writes them (` name="value"`…); null for an img that loses its src. */
 function writeAttributes(name: string, source: Record<string, string>, baseUrl: string): string | null {
   const allowed = ALLOWED_ATTRIBUTES[name];
   if (!allowed) return "";
-  const attribs: Record<string, string> = {};
-  for (const k of Object.keys(source)) attribs[k] = roundTrip(source[k]);
-  let list: Record<string, string> = attribs;
   if (name === "a") {
-    const href = absoluteUrl(attribs.href, baseUrl);
-    list = {};
-    if (href) list.href = href;
-    if (attribs.title) list.title = attribs.title;
-  } else if (name === "img") {
-    const raw = attribs["data-src"] || attribs["data-original"] || attribs.src;
-    const src = absoluteUrl(raw, baseUrl);
-    list = { ...attribs };
-    delete list["data-src"]; delete list["data-original"];
-    if (src) list.src = src; else delete list.src;
+    // sanitizeArticleHtml's transform keeps href (absolute) and title, in that order
+    const href = absoluteUrl(source.href === undefined ? undefined : roundTrip(source.href), baseUrl);
+    const title = source.title === undefined ? "" : roundTrip(source.title);
+    let out = "";
+    if (href && !isNaughtyHref(name, href)) out += ` href="${escapeAttribute(href)}"`;
+    if (title) out += ` title="${escapeAttribute(title)}"`;
+    return out;
+  }
+  // img: the transform's copy keeps the attributes' order; src stays in its place or, when only
+  // data-src / data-original held it, comes last
+  let src: string | null = null;
+  if (name === "img") {
+    const raw = source["data-src"] || source["data-original"] || source.src;
+    src = absoluteUrl(raw === undefined ? undefined : roundTrip(raw), baseUrl);
   }
   let out = "";
   let hasSrc = false;
-  for (const a of Object.keys(list)) {
-    const value = list[a];
-    if (!allowed.includes(a)) continue;
-    if (value === "" && a !== "alt") continue;
-    if (SCHEME_CHECKED.has(a) && isNaughtyHref(name, value)) continue;
+  const write = (a: string, value: string) => {
+    if (value === "" && a !== "alt") return;
+    if (SCHEME_CHECKED.has(a) && isNaughtyHref(name, value)) return;
     if (a === "src") hasSrc = true;
     out += " " + a + (value ? `="${escapeAttribute(value)}"` : `=""`);
+  };
+  let srcWritten = false;
+  for (const a of Object.keys(source)) {
+    if (!allowed.includes(a)) continue;
+    if (a === "src") { srcWritten = true; if (src) write(a, src); continue; }
+    write(a, roundTrip(source[a]));
   }
+  if (name === "img" && src && !srcWritten) write("src", src);
   // sanitizeArticleHtml's exclusiveFilter: an img without a (safe) src goes
   if (name === "img" && !hasSrc) return null;
   return out;
