@@ -32,7 +32,43 @@ const BOGUS_CDATA_RE = /<!\[CDATA\[[^>]*>/g;
  * a browser would, leaving scripts and styles (JSON-LD wrapped in CDATA) untouched.
  */
 function endBogusCdata(html: string): string {
+  if (!hasCdataOutsideRawText(html)) return html;
   return html.split(RAW_TEXT_ELEMENT_RE).map((part, i) => (i % 2 ? part : part.replace(BOGUS_CDATA_RE, ""))).join("");
+}
+
+const RAW_TEXT_START_RE = /<(script|style)\b/gi;
+const SCRIPT_END_RE = /<\/script\s*>/gi;
+const STYLE_END_RE = /<\/style\s*>/gi;
+const CDATA_MARKER = "<![CDATA[";
+
+/**
+ * Whether a `<![CDATA[` lies outside the script and style elements as RAW_TEXT_ELEMENT_RE splits
+ * them (leftmost `<script`/`<style` that has a closing tag, up to the first closing tag). Most pages
+ * with the marker carry it only in scripts (WordPress's `/* <![CDATA[ *\/`), where the split and
+ * rejoin would return the page unchanged: this finds that without the split's lazy scan.
+ */
+function hasCdataOutsideRawText(html: string): boolean {
+  let marker = html.indexOf(CDATA_MARKER);
+  let from = 0;
+  while (marker >= 0) {
+    RAW_TEXT_START_RE.lastIndex = from;
+    let start: RegExpExecArray | null;
+    let end = -1, matchStart = -1;
+    // the next raw-text element that closes (one that never closes is text to the split)
+    while ((start = RAW_TEXT_START_RE.exec(html)) !== null && start.index < marker) {
+      const endRe = start[1].toLowerCase() === "script" ? SCRIPT_END_RE : STYLE_END_RE;
+      endRe.lastIndex = start.index + start[0].length;
+      const close = endRe.exec(html);
+      if (close) { matchStart = start.index; end = close.index + close[0].length; break; }
+      RAW_TEXT_START_RE.lastIndex = start.index + 1;
+    }
+    if (matchStart < 0 || matchStart > marker) return true; // the marker comes before any raw-text element
+    if (end <= marker) { from = end; continue; } // that element ends before the marker: look at the next one
+    // the marker is inside [matchStart, end): skip the markers there
+    from = end;
+    marker = html.indexOf(CDATA_MARKER, end);
+  }
+  return false;
 }
 
 /** Move the nodes after <body> (inside <html>) and after <html> (in the root) to the end of <body>, unless they hold a second document. */
@@ -72,7 +108,9 @@ export function measureText(node: AnyNode): { chars: number; linkChars: number }
 
 function walkMeasure(node: AnyNode, inLink: boolean, acc: { chars: number; linkChars: number }): void {
   if (node.type === "text") {
-    const n = collapsedLength((node as unknown as { data: string }).data);
+    const t = node as unknown as MeasuredText;
+    if (t.measuredData !== t.data) { t.measuredData = t.data; t.measuredLength = collapsedLength(t.data); }
+    const n = t.measuredLength!;
     acc.chars += n;
     if (inLink) acc.linkChars += n;
     return;
@@ -81,6 +119,12 @@ function walkMeasure(node: AnyNode, inLink: boolean, acc: { chars: number; linkC
   const link = inLink || (isElement(node) && node.name === "a");
   for (const child of (node as ParentNode).children) walkMeasure(child, link, acc);
 }
+
+/**
+ * A text node with its collapsed length kept on it: density, pruning and root selection measure the
+ * same subtrees again and again. `measuredData` is the data the length was measured from.
+ */
+interface MeasuredText { data: string; measuredData?: string; measuredLength?: number }
 
 /** Length a string would have after collapsing runs of white space to one space and trimming. */
 export function collapsedLength(s: string): number {

@@ -505,12 +505,18 @@ function readVisibleDate(body: Element | null): string | null {
     if (node.type !== "tag") return false;
     const el = node as Element;
     if (el.name === "script" || el.name === "style" || el.name === "noscript") return false;
-    const h = hint || DATE_HINT_RE.test(`${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`);
+    // (class and id tested apart: no hint word holds a space, so none spans the two)
+    const h = hint || isDateHinted(el.attribs);
     for (const c of el.children) if (walk(c, h)) return true;
     return false;
   };
   walk(body, false);
   return hinted ?? worded;
+}
+
+function isDateHinted(a: Record<string, string>): boolean {
+  const cls = a.class, id = a.id;
+  return (cls !== undefined && DATE_HINT_RE.test(cls)) || (id !== undefined && DATE_HINT_RE.test(id));
 }
 
 // ---- small helpers ----

@@ -33,7 +33,7 @@ import { scoreDensity } from "./density.ts";
 import { selectContentRoots } from "./select.ts";
 import { blocksToText, segmentBlocks, type TextBlock } from "./segment.ts";
 import { scoreBlocks, CONTENT_PROBABILITY } from "./blocks.ts";
-import { sanitizeArticleHtml } from "./sanitize.ts";
+import { sanitizeArticleNodes } from "./sanitize.ts";
 import { removeTemplateNodes } from "./apply-template.ts";
 import { readMetadata } from "./read-metadata.ts";
 import { findKnownContainers } from "./known-container.ts";
@@ -294,8 +294,7 @@ function textLength(blocks: TextBlock[]): number {
 function renderHtml($: CheerioAPI, outcome: Outcome, url: string): string {
   const roots = new Set(outcome.roots);
   for (const b of outcome.dropped) if (b.el && !roots.has(b.el) && ownsOnlyBlock(b.el, b)) removeNode(b.el);
-  const raw = outcome.roots.map((r) => (isElement(r as AnyNode) ? $.html(r as Element) : $.html((r as ParentNode).children))).join("\n");
-  return sanitizeArticleHtml(raw, url);
+  return sanitizeArticleNodes(outcome.roots, url, (r) => (isElement(r as AnyNode) ? $.html(r as Element) : $.html((r as ParentNode).children)));
 }
 
 /** True when removing `el` removes only the dropped block's text (not content blocks sharing it). */

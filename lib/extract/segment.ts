@@ -32,46 +32,95 @@ export interface TextBlock {
   depth: number;
 }
 
-interface Pending { parts: string[]; words: number; linkWords: number; el: Element | null; depth: number; kind: BlockKind; pre: boolean }
+interface Context { inLink: boolean; el: Element | null; depth: number; kind: BlockKind; pre: boolean }
+
+/**
+ * The block being built. Outside <pre> each text node's white space runs are collapsed to one space
+ * as the text is appended, and a space is not appended after a space, so the block's text needs no
+ * regex pass at the end (only the line breaks of <br> are tidied and the ends trimmed). Inside <pre>
+ * the text is kept as it is.
+ */
+interface Pending {
+  text: string; parts: number; words: number; linkWords: number; el: Element | null; depth: number; kind: BlockKind; pre: boolean;
+  /** A <br> line break was appended. */
+  newline: boolean;
+  /** Text from inside <pre> was appended uncollapsed (a block whose first part is a <br> keeps the last block's `pre`). */
+  raw: boolean;
+}
+
+const WHITE_SPACE_RE = /\s+/g;
 
 /** Text blocks of the subtree under `root`, in document order. */
 export function segmentBlocks(root: ParentNode): TextBlock[] {
   const blocks: TextBlock[] = [];
-  const cur: Pending = { parts: [], words: 0, linkWords: 0, el: null, depth: 0, kind: "other", pre: false };
-  const flush = () => {
-    if (cur.words > 0) {
-      const raw = cur.parts.join("");
-      const text = cur.pre ? raw.replace(/^\n+|\s+$/g, "") : raw.replace(/[ \t\r\f\u00a0]+/g, " ").replace(/ *\n */g, "\n").trim();
-      if (text) blocks.push({ index: blocks.length, text, kind: cur.kind, words: cur.words, linkWords: cur.linkWords, density: textDensity(text, cur.words), el: cur.el, depth: cur.depth });
-    }
-    cur.parts = []; cur.words = 0; cur.linkWords = 0;
-  };
-  const walk = (node: AnyNode, ctx: { inLink: boolean; el: Element | null; depth: number; kind: BlockKind; pre: boolean }) => {
-    if (node.type === "text") {
-      const data = (node as unknown as { data: string }).data;
-      const words = countWords(data);
-      if (cur.parts.length === 0) { cur.el = ctx.el; cur.depth = ctx.depth; cur.kind = ctx.kind; cur.pre = ctx.pre; }
-      cur.parts.push(ctx.pre ? data : data.replace(/\s+/g, " "));
-      cur.words += words;
-      if (ctx.inLink) cur.linkWords += words;
-      return;
-    }
-    if (!isElement(node)) return;
-    const name = node.name;
-    if (name === "br") { if (ctx.pre || ctx.kind === "paragraph") cur.parts.push("\n"); else flush(); return; }
-    if (name === "img" || name === "hr") { if (name === "hr") flush(); return; }
-    const block = BLOCK_TAGS.has(name);
-    if (block) flush();
-    // inline elements share their parent's context unless they open a link (no allocation per <span>)
-    const next = block
-      ? { inLink: ctx.inLink, el: node, depth: ctx.depth + 1, kind: kindOf(name, ctx.kind), pre: ctx.pre || name === "pre" }
-      : name === "a" && !ctx.inLink ? { ...ctx, inLink: true } : ctx;
-    for (const child of node.children) walk(child, next);
-    if (block) flush();
-  };
-  for (const child of root.children) walk(child, { inLink: false, el: isElement(root as AnyNode) ? (root as Element) : null, depth: 0, kind: "other", pre: false });
-  flush();
+  const cur: Pending = { text: "", parts: 0, words: 0, linkWords: 0, el: null, depth: 0, kind: "other", pre: false, newline: false, raw: false };
+  const ctx: Context = { inLink: false, el: isElement(root as AnyNode) ? (root as Element) : null, depth: 0, kind: "other", pre: false };
+  for (const child of root.children) walkSegment(child, ctx, cur, blocks);
+  flushBlock(cur, blocks);
   return blocks;
+}
+
+function flushBlock(cur: Pending, blocks: TextBlock[]): void {
+  if (cur.words > 0) {
+    const raw = cur.text;
+    const text = cur.pre ? raw.replace(/^\n+|\s+$/g, "")
+      : cur.raw ? raw.replace(/[ \t\r\f\u00a0]+/g, " ").replace(/ *\n */g, "\n").trim()
+      : (cur.newline ? raw.replace(/ *\n */g, "\n") : raw).trim();
+    if (text) blocks.push({ index: blocks.length, text, kind: cur.kind, words: cur.words, linkWords: cur.linkWords, density: textDensity(text, cur.words), el: cur.el, depth: cur.depth });
+  }
+  cur.text = ""; cur.parts = 0; cur.words = 0; cur.linkWords = 0; cur.newline = false; cur.raw = false;
+}
+
+/** Append a part of the block's text (outside <pre>: already collapsed), without a second space in a row. */
+function appendText(cur: Pending, part: string): void {
+  if (!cur.pre && part.charCodeAt(0) === 32 && cur.text.charCodeAt(cur.text.length - 1) === 32) cur.text += part.slice(1);
+  else cur.text += part;
+  cur.parts++;
+}
+
+/**
+ * A text node with its word count and collapsed text, kept on the node: the recipe segments the same
+ * subtrees several times (density over the body, the named container, the repeated items, the
+ * whole-body classifier). `segmentedData` is the data they were measured from.
+ */
+interface MeasuredText { data: string; segmentedData?: string; segmentWords?: number; segmentCollapsed?: string }
+
+function measureTextNode(t: MeasuredText): void {
+  const data = t.data;
+  const words = countWords(data);
+  t.segmentedData = data;
+  t.segmentWords = words;
+  // a node without words is white space only (countWords' separators are all \s): one space
+  t.segmentCollapsed = words === 0 ? (data.length ? " " : "") : data.replace(WHITE_SPACE_RE, " ");
+}
+
+function walkSegment(node: AnyNode, ctx: Context, cur: Pending, blocks: TextBlock[]): void {
+  if (node.type === "text") {
+    const t = node as unknown as MeasuredText;
+    if (t.segmentedData !== t.data) measureTextNode(t);
+    const words = t.segmentWords!;
+    if (cur.parts === 0) { cur.el = ctx.el; cur.depth = ctx.depth; cur.kind = ctx.kind; cur.pre = ctx.pre; }
+    if (ctx.pre) cur.raw = true;
+    appendText(cur, ctx.pre ? t.data : t.segmentCollapsed!);
+    cur.words += words;
+    if (ctx.inLink) cur.linkWords += words;
+    return;
+  }
+  if (!isElement(node)) return;
+  const name = node.name;
+  if (name === "br") {
+    if (ctx.pre || ctx.kind === "paragraph") { cur.text += "\n"; cur.parts++; cur.newline = true; } else flushBlock(cur, blocks);
+    return;
+  }
+  if (name === "img" || name === "hr") { if (name === "hr") flushBlock(cur, blocks); return; }
+  const block = BLOCK_TAGS.has(name);
+  if (block) flushBlock(cur, blocks);
+  // inline elements share their parent's context unless they open a link (no allocation per <span>)
+  const next = block
+    ? { inLink: ctx.inLink, el: node, depth: ctx.depth + 1, kind: kindOf(name, ctx.kind), pre: ctx.pre || name === "pre" }
+    : name === "a" && !ctx.inLink ? { ...ctx, inLink: true } : ctx;
+  for (const child of node.children) walkSegment(child, next, cur, blocks);
+  if (block) flushBlock(cur, blocks);
 }
 
 function kindOf(name: string, parent: BlockKind): BlockKind {
