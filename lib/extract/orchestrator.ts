@@ -25,6 +25,8 @@
 //   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
 //      "comment" classes) and take the density container whole.
 //   6. Body: all remaining body text, so a page with any text never comes out empty.
+//   7. Repeated text: of blocks with the same text (of at least a few words), the first stays
+//      (responsive pages rendering the product twice, quoted posts; repeated-text.ts).
 import { extractDefaults } from "../config.ts";
 import type { CheerioAPI, Element, ParentNode, AnyNode } from "./dom.ts";
 import { bodyOf, isElement, parseHtml, removeNode } from "./dom.ts";
@@ -42,6 +44,7 @@ import { dropDanglingBlocks } from "./trim.ts";
 import { removeProductReviews, scanProductPage } from "./product-page.ts";
 import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
+import { dropRepeatedBlocks } from "./repeated-text.ts";
 import { findLeadBefore } from "./lead.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
@@ -101,9 +104,13 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
     consider(relaxed(html)) ||
     // 6. body
     consider({ blocks: segmentBlocks(body), roots: [body], dropped: [], method: "body", reason: "whole cleaned body" });
-  const outcome: Outcome = best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" };
+  const found: Outcome = best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" };
   void won;
-  const reason = tried.length ? `${outcome.reason} (after ${tried.join("; ")})` : outcome.reason;
+  // 7. repeated text: the later copies of a block go (responsive duplicates, quoted posts: repeated-text.ts)
+  const { kept, repeats } = dropRepeatedBlocks(found.blocks);
+  const outcome: Outcome = { ...found, blocks: kept, dropped: [...found.dropped, ...repeats] };
+  const said = repeats.length ? `${found.reason}; dropped ${repeats.length} repeated blocks` : found.reason;
+  const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;
   return {
     ...meta,
     text: blocksToText(outcome.blocks),

@@ -1,0 +1,32 @@
+// Repeated text (lib/extract/repeated-text.ts): the later copies of a block of at least a few words go,
+// shorter repeated lines (sizes, prices, table cells) stay.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { decodeHtml } from "../../lib/encoding/decode.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
+import { dropRepeatedBlocks } from "../../lib/extract/repeated-text.ts";
+import { parseHtml, bodyOf } from "../../lib/extract/dom.ts";
+import { segmentBlocks } from "../../lib/extract/segment.ts";
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe("repeated blocks", () => {
+  it("keeps the first copy of a long block and every copy of a short one", () => {
+    const long = "A wheel thrown, matte textured vessel with a clear glazed interior, made by hand in our studio.";
+    const body = bodyOf(parseHtml(`<html><body><p>${long}</p><p>Size: 9 cm</p><div><p>${long}</p><p>Size: 9 cm</p></div></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body));
+    expect(kept.map((b) => b.text)).toEqual([long, "Size: 9 cm", "Size: 9 cm"]);
+    expect(repeats.map((b) => b.text)).toEqual([long]);
+  });
+
+  it("gives a product page rendered twice its description once and says so", () => {
+    // WCXB 0610: the product description appears in two layouts of the same page
+    const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-0610.html.gz")))).text;
+    const r = extractArticle(html, { url: "https://www.ghostwares.com.au/shop/p/white-speckle-mug" });
+    expect(count(r.text, "Make each cup of tea or coffee feel special")).toBe(1);
+    expect(count(r.text, "Suitable for use in dishwashers")).toBe(1);
+    expect(r.methodReason).toMatch(/dropped \d+ repeated blocks/);
+  });
+});
