@@ -25,8 +25,9 @@
 //   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
 //      "comment" classes) and take the density container whole.
 //   6. Body: all remaining body text, so a page with any text never comes out empty.
-//   7. Repeated text: of blocks with the same text (of at least a few words), the first stays
-//      (responsive pages rendering the product twice, quoted posts; repeated-text.ts).
+//   7. Repeated text: of blocks with the same text, the first stays (responsive pages rendering the
+//      product twice, carousels, quoted posts; repeated-text.ts): blocks of >= 10 words on declared
+//      articles, >= 3 words on other pages.
 import { extractDefaults } from "../config.ts";
 import type { CheerioAPI, Element, ParentNode, AnyNode } from "./dom.ts";
 import { bodyOf, isElement, parseHtml, removeNode } from "./dom.ts";
@@ -107,7 +108,7 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const found: Outcome = best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" };
   void won;
   // 7. repeated text: the later copies of a block go (responsive duplicates, quoted posts: repeated-text.ts)
-  const { kept, repeats } = dropRepeatedBlocks(found.blocks);
+  const { kept, repeats } = dropRepeatedBlocks(found.blocks, kind);
   const outcome: Outcome = { ...found, blocks: kept, dropped: [...found.dropped, ...repeats] };
   const said = repeats.length ? `${found.reason}; dropped ${repeats.length} repeated blocks` : found.reason;
   const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;

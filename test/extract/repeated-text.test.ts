@@ -1,5 +1,5 @@
-// Repeated text (lib/extract/repeated-text.ts): the later copies of a block of at least a few words go,
-// shorter repeated lines (sizes, prices, table cells) stay.
+// Repeated text (lib/extract/repeated-text.ts): the later copies of a block of at least a few words go
+// (10 on declared articles, 3 elsewhere), shorter repeated lines (sizes, prices, table cells) stay.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -16,9 +16,16 @@ describe("repeated blocks", () => {
   it("keeps the first copy of a long block and every copy of a short one", () => {
     const long = "A wheel thrown, matte textured vessel with a clear glazed interior, made by hand in our studio.";
     const body = bodyOf(parseHtml(`<html><body><p>${long}</p><p>Size: 9 cm</p><div><p>${long}</p><p>Size: 9 cm</p></div></body></html>`));
-    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "article");
     expect(kept.map((b) => b.text)).toEqual([long, "Size: 9 cm", "Size: 9 cm"]);
     expect(repeats.map((b) => b.text)).toEqual([long]);
+  });
+
+  it("drops shorter repeats on pages that are not declared articles", () => {
+    const body = bodyOf(parseHtml(`<html><body><p>Trusted by teams</p><p>New</p><div><p>Trusted by teams</p><p>New</p></div></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "other");
+    expect(kept.map((b) => b.text)).toEqual(["Trusted by teams", "New", "New"]);
+    expect(repeats.map((b) => b.text)).toEqual(["Trusted by teams"]);
   });
 
   it("gives a product page rendered twice its description once and says so", () => {
