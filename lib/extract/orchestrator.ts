@@ -23,7 +23,7 @@
 //      service pages: not dated, not a product, no article slug in the URL) when the candidate holds
 //      under WHOLE_BODY_OVER_CHOSEN of the text the classifier keeps over the whole body.
 //   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
-//      "comment" classes) and take the density container whole.
+//      "comment" classes) and take the density container whole, unless it lies in the <footer>.
 //   6. Body: all remaining body text, so a page with any text never comes out empty.
 //   7. Repeated text: of blocks with the same text, the first stays (responsive pages rendering the
 //      product twice, carousels, quoted posts; repeated-text.ts): blocks of >= 10 words on declared
@@ -286,9 +286,15 @@ function relaxed(html: string): Outcome | null {
   removeProductReviews($.root().get(0) as ParentNode);
   removeBoilerplate(body, { dropFurniture: false });
   const density = scoreDensity(body);
-  const roots = selectContentRoots(density);
+  // the page footer stays out even here: what is left in it is newsletter boxes, legal lines and link lists
+  const roots = selectContentRoots(density).filter((r) => !inFooter(r));
   if (roots.length === 0) return null;
   return { blocks: roots.flatMap((r) => segmentBlocks(r)), roots, dropped: [], method: "density-relaxed", reason: `relaxed clean (furniture kept), densest container <${density.best!.name}> whole` };
+}
+
+function inFooter(el: Element): boolean {
+  for (let n: AnyNode | null = el; n; n = n.parent) if (isElement(n) && n.name === "footer") return true;
+  return false;
 }
 
 function isInside(el: Element | null, roots: Set<Element>): boolean {
