@@ -1,7 +1,8 @@
 // Repeated text: pages render some of their text twice (a mobile and a desktop copy of the product
 // name, price and spec table; a sticky header repeating the title; a forum post quoted in full by
 // the next one), and the second copy is not more content. Of blocks with the same text, the first
-// stays; short blocks (a size, a price, "Reply") repeat legitimately in tables and lists and stay.
+// stays; short blocks (a size, a price, "Reply") repeat legitimately in tables and lists and stay, and
+// so do code blocks.
 import type { TextBlock } from "./segment.ts";
 import type { PageKind } from "./page-type.ts";
 
@@ -25,7 +26,9 @@ export function dropRepeatedBlocks(blocks: TextBlock[], kind: PageKind): { kept:
   const seen = new Set<string>();
   const kept: TextBlock[] = [], repeats: TextBlock[] = [];
   for (const b of blocks) {
-    if (b.words < minWords) { kept.push(b); continue; }
+    // code repeats itself legitimately (the same import or call in every example): WCXB even ids,
+    // documentation 0.944 -> 0.948 with code blocks exempt
+    if (b.words < minWords || b.kind === "pre") { kept.push(b); continue; }
     if (seen.has(b.text)) { repeats.push(b); continue; }
     seen.add(b.text);
     kept.push(b);

@@ -28,6 +28,14 @@ describe("repeated blocks", () => {
     expect(repeats.map((b) => b.text)).toEqual(["Trusted by teams"]);
   });
 
+  it("keeps repeated code", () => {
+    const code = "import { extractArticle } from './lib/extract/index.ts';";
+    const body = bodyOf(parseHtml(`<html><body><pre>${code}</pre><p>Then call it on the page.</p><pre>${code}</pre></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "other");
+    expect(kept.filter((b) => b.text === code)).toHaveLength(2);
+    expect(repeats).toHaveLength(0);
+  });
+
   it("gives a product page rendered twice its description once and says so", () => {
     // WCXB 0610: the product description appears in two layouts of the same page
     const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-0610.html.gz")))).text;
