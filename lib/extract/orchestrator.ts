@@ -28,6 +28,7 @@
 //   7. Repeated text: of blocks with the same text, the first stays (responsive pages rendering the
 //      product twice, carousels, quoted posts; repeated-text.ts): blocks of >= 10 words on declared
 //      articles, >= 3 words on other pages.
+//   8. Skip links ("Skip to content", "Zum Inhalt springen") go (skip-links.ts).
 import { extractDefaults } from "../config.ts";
 import type { CheerioAPI, Element, ParentNode, AnyNode } from "./dom.ts";
 import { bodyOf, isElement, parseHtml, removeNode } from "./dom.ts";
@@ -46,6 +47,7 @@ import { removeProductReviews, scanProductPage } from "./product-page.ts";
 import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
 import { dropRepeatedBlocks } from "./repeated-text.ts";
+import { dropSkipLinks } from "./skip-links.ts";
 import { findLeadBefore } from "./lead.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
@@ -109,8 +111,10 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   void won;
   // 7. repeated text: the later copies of a block go (responsive duplicates, quoted posts: repeated-text.ts)
   const { kept, repeats } = dropRepeatedBlocks(found.blocks, kind);
-  const outcome: Outcome = { ...found, blocks: kept, dropped: [...found.dropped, ...repeats] };
-  const said = repeats.length ? `${found.reason}; dropped ${repeats.length} repeated blocks` : found.reason;
+  // 8. skip links ("Skip to content"): navigation left over on pages that fell back to the body (skip-links.ts)
+  const { kept: content, skipLinks } = dropSkipLinks(kept);
+  const outcome: Outcome = { ...found, blocks: content, dropped: [...found.dropped, ...repeats, ...skipLinks] };
+  const said = found.reason + (repeats.length ? `; dropped ${repeats.length} repeated blocks` : "") + (skipLinks.length ? `; dropped ${skipLinks.length} skip links` : "");
   const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;
   return {
     ...meta,
