@@ -18,6 +18,9 @@
 //         fronts, topic pages, catalogues) the link lists are the content and stay.
 //      The named container wins unless it yields too little or density finds far more text
 //      (DENSITY_OVER_KNOWN_RATIO), as trafilatura prefers its own result over its fallbacks.
+//      c. repeated items (undated pages, repeated.ts): the largest group of same-kind sibling items
+//         (cards, tiles, posts) replaces the winner when it holds REPEATED_OVER_CHOSEN times its
+//         text, or comes back whole inside it at REPEATED_INSIDE_SHARE (linked card titles).
 //   4. Blocks: the block classifier over the whole cleaned body (pages whose text is not in <p>s).
 //      It also replaces a found candidate on pages spread over many sections or cards (index and
 //      service pages: not dated, not a product, no article slug in the URL) when the candidate holds
