@@ -32,6 +32,8 @@
 //      product twice, carousels, quoted posts; repeated-text.ts): blocks of >= 10 words on declared
 //      articles, >= 3 words on other pages.
 //   8. Skip links ("Skip to content", "Zum Inhalt springen") go (skip-links.ts).
+//   9. Post headers: on a thread (>= 3 posts each with a profile link and a date), each kept post gets
+//      its author name and date line back in front of it (read before the clean: post-headers.ts).
 import { extractDefaults } from "../config.ts";
 import type { CheerioAPI, Element, ParentNode, AnyNode } from "./dom.ts";
 import { bodyOf, isElement, parseHtml, removeNode } from "./dom.ts";
@@ -51,6 +53,7 @@ import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./pag
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
 import { dropRepeatedBlocks } from "./repeated-text.ts";
 import { dropSkipLinks } from "./skip-links.ts";
+import { addPostHeaders, findPostHeaders } from "./post-headers.ts";
 import { findLeadBefore } from "./lead.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
@@ -93,6 +96,8 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   // 3. page kind; density + blocks (on product pages, without the customer reviews: product-page.ts)
   const scan = scanProductPage($.root().get(0) as ParentNode);
   const kind = guessPageKind(scan);
+  // the posts of a thread and their headers (author, date), read before the clean drops the headers
+  const headers = findPostHeaders($.root().get(0) as ParentNode);
   const reviews = removeProductReviews($.root().get(0) as ParentNode, scan);
   removeBoilerplate(body, { dropFurniture: true });
   const prefix = `page kind ${kind}; ` + (templated ? `template removed ${templated.removed} text nodes; ` : "") + (reviews ? `product page: removed ${reviews} review sections; ` : "");
@@ -116,8 +121,10 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const { kept, repeats } = dropRepeatedBlocks(found.blocks, kind);
   // 8. skip links ("Skip to content"): navigation left over on pages that fell back to the body (skip-links.ts)
   const { kept: content, skipLinks } = dropSkipLinks(kept);
-  const outcome: Outcome = { ...found, blocks: content, dropped: [...found.dropped, ...repeats, ...skipLinks] };
-  const said = found.reason + (repeats.length ? `; dropped ${repeats.length} repeated blocks` : "") + (skipLinks.length ? `; dropped ${skipLinks.length} skip links` : "");
+  // 9. post headers: each kept post of a thread gets its author and date back (post-headers.ts)
+  const { blocks: posts, added } = addPostHeaders(content, headers);
+  const outcome: Outcome = { ...found, blocks: posts, dropped: [...found.dropped, ...repeats, ...skipLinks] };
+  const said = found.reason + (repeats.length ? `; dropped ${repeats.length} repeated blocks` : "") + (skipLinks.length ? `; dropped ${skipLinks.length} skip links` : "") + (added ? `; added the headers of ${added} posts` : "");
   const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;
   return {
     ...meta,
