@@ -53,7 +53,7 @@ import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./pag
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
 import { dropRepeatedBlocks } from "./repeated-text.ts";
 import { dropSkipLinks } from "./skip-links.ts";
-import { addPostHeaders, findPostHeaders } from "./post-headers.ts";
+import { addPostHeaders, fillThreadPosts, findPostHeaders } from "./post-headers.ts";
 import { findLeadBefore } from "./lead.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
@@ -118,13 +118,15 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const found: Outcome = best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" };
   void won;
   // 7. repeated text: the later copies of a block go (responsive duplicates, quoted posts: repeated-text.ts)
-  const { kept, repeats } = dropRepeatedBlocks(found.blocks, kind);
+  // 6b. thread posts: on a thread, the posts the chosen content left out come in (post-headers.ts)
+  const { blocks: withPosts, filled } = fillThreadPosts(found.blocks, headers, body);
+  const { kept, repeats } = dropRepeatedBlocks(withPosts, kind);
   // 8. skip links ("Skip to content"): navigation left over on pages that fell back to the body (skip-links.ts)
   const { kept: content, skipLinks } = dropSkipLinks(kept);
   // 9. post headers: each kept post of a thread gets its author and date back (post-headers.ts)
-  const { blocks: posts, added } = addPostHeaders(content, headers);
+  const { blocks: posts, added, posts: thread } = addPostHeaders(content, headers);
   const outcome: Outcome = { ...found, blocks: posts, dropped: [...found.dropped, ...repeats, ...skipLinks] };
-  const said = found.reason + (repeats.length ? `; dropped ${repeats.length} repeated blocks` : "") + (skipLinks.length ? `; dropped ${skipLinks.length} skip links` : "") + (added ? `; added the headers of ${added} posts` : "");
+  const said = found.reason + (filled ? `; filled in ${filled} posts of the thread` : "") + (repeats.length ? `; dropped ${repeats.length} repeated blocks` : "") + (skipLinks.length ? `; dropped ${skipLinks.length} skip links` : "") + (added ? `; added the headers of ${added} posts (of ${thread} in the thread)` : "");
   const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;
   return {
     ...meta,
@@ -245,7 +247,8 @@ function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null,
     const blocks = chosen.roots.flatMap((r) => segmentBlocks(r)).filter((b) => kept.has(b.text) || isInside(b.el, inItems));
     return { blocks, roots: chosen.roots, dropped: [], method: "repeated-items", reason: `${reason}, inside ${chosen.method}` };
   }
-  const before = compareDocumentPosition(chosen.roots[0] as AnyNode, container) & 4; // DOCUMENT_POSITION_FOLLOWING
+  // domutils gives the first node's position relative to the second: PRECEDING (2) = the chosen root comes first
+  const before = compareDocumentPosition(chosen.roots[0] as AnyNode, container) & 2;
   const blocks = before ? [...chosen.blocks, ...items] : [...items, ...chosen.blocks];
   const roots = before ? [...chosen.roots, container] : [container, ...chosen.roots];
   return { blocks, roots, dropped: chosen.dropped, method: "repeated-items", reason: `${reason}, with ${chosen.method}` };

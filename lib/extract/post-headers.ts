@@ -6,7 +6,9 @@
 // the extraction kept.
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { collapsedLength, collapseSpace, isElement, textOf } from "./dom.ts";
-import { countWords, type TextBlock } from "./segment.ts";
+import { countWords, segmentBlocks, type TextBlock } from "./segment.ts";
+import { scoreBlocks } from "./blocks.ts";
+import { compareDocumentPosition } from "domutils";
 import { signature } from "./repeated.ts";
 
 /** Posts needed to call a run of items a thread (as for repeated items: fewer is a layout). */
@@ -135,11 +137,11 @@ function walk(el: Element, go: (el: Element) => boolean): boolean {
  * `blocks` with each post's header (author, date) in front of the post's first block, when the blocks
  * lie in at least MIN_POSTS posts and the post's blocks do not already carry its author's name.
  */
-export function addPostHeaders(blocks: TextBlock[], headers: Map<Element, PostHeader>): { blocks: TextBlock[]; added: number } {
-  if (headers.size === 0) return { blocks, added: 0 };
+export function addPostHeaders(blocks: TextBlock[], headers: Map<Element, PostHeader>): { blocks: TextBlock[]; added: number; posts: number } {
+  if (headers.size === 0) return { blocks, added: 0, posts: 0 };
   const postOf = blocks.map((b) => enclosingPost(b.el, headers));
   const posts = new Set(postOf.filter((p): p is Element => !!p));
-  if (posts.size < MIN_POSTS) return { blocks, added: 0 };
+  if (posts.size < MIN_POSTS) return { blocks, added: 0, posts: headers.size };
   const out: TextBlock[] = [];
   const done = new Set<Element>();
   let added = 0;
@@ -156,7 +158,7 @@ export function addPostHeaders(blocks: TextBlock[], headers: Map<Element, PostHe
     }
     out.push(blocks[i]);
   }
-  return { blocks: out, added };
+  return { blocks: out, added, posts: headers.size };
 }
 
 function enclosingPost(el: Element | null, headers: Map<Element, PostHeader>): Element | null {
@@ -167,4 +169,49 @@ function enclosingPost(el: Element | null, headers: Map<Element, PostHeader>): E
 function headerBlock(text: string, next: TextBlock): TextBlock {
   const words = countWords(text);
   return { index: next.index, text, kind: "other", words, linkWords: words, density: words, el: null, depth: next.depth };
+}
+
+/** Posts that must already hold kept blocks before the thread's other posts are filled in (the content is the thread). */
+const MIN_COVERED_POSTS = 2;
+/**
+ * A post's own block is part of its text at this content probability, as inside a chosen container
+ * (orchestrator's IN_CONTAINER_MIN_PROBABILITY): the post already passed one test, being a post.
+ */
+const POST_MIN_PROBABILITY = 0.3;
+/** A post's block is a link list (reaction bar, "Reply", member links), not text, above this share of linked words… */
+const POST_LINK_LIST_SHARE = 0.5;
+/** …when it is also shorter than this many words. */
+const POST_LINK_LIST_MAX_WORDS = 30;
+
+/**
+ * `blocks` with the thread's posts that none of them lies in added in document order, each as its own
+ * blocks that the block classifier does not reject: the density container is one post and the
+ * classifier, outside it, keeps only the posts it is sure of (the opening post often goes).
+ */
+export function fillThreadPosts(blocks: TextBlock[], headers: Map<Element, PostHeader>, body: ParentNode): { blocks: TextBlock[]; filled: number } {
+  if (headers.size === 0) return { blocks, filled: 0 };
+  const covered = new Set(blocks.map((b) => enclosingPost(b.el, headers)).filter((p): p is Element => !!p));
+  if (covered.size < MIN_COVERED_POSTS) return { blocks, filled: 0 };
+  let out = blocks, filled = 0;
+  for (const post of headers.keys()) {
+    if (covered.has(post) || !isInsideRoot(post, body)) continue;
+    const all = segmentBlocks(post);
+    const probs = scoreBlocks(all);
+    const own = all.filter((b, i) => probs[i] >= POST_MIN_PROBABILITY && !(b.words > 0 && b.linkWords / b.words > POST_LINK_LIST_SHARE && b.words < POST_LINK_LIST_MAX_WORDS));
+    if (own.length === 0) continue;
+    // before the first kept block that follows the post
+    const at = out.findIndex((b) => b.el && compareDocumentPosition(post, b.el) === PRECEDES);
+    out = at < 0 ? [...out, ...own] : [...out.slice(0, at), ...own, ...out.slice(at)];
+    filled++;
+  }
+  return { blocks: out, filled };
+}
+
+/** domutils' compareDocumentPosition(a, b) says where a lies relative to b: PRECEDING (2) alone is "a comes before b and does not contain it". */
+const PRECEDES = 2;
+
+/** True when `el` is still in the tree under `root` (the clean removes elements; their posts are gone). */
+function isInsideRoot(el: Element, root: ParentNode): boolean {
+  for (let n: AnyNode | null = el; n; n = n.parent) if (n === root) return true;
+  return false;
 }

@@ -40,6 +40,18 @@ describe("post headers", () => {
     expect(r.text).toMatch(/Simple07\n\n11\. Sep 2024, 21:06\n\nHaving upgraded/);
   });
 
+  it("fills in the posts of a thread the chosen content left out, in document order", () => {
+    // WCXB 0518: the density container is the one-line "NIH - 7/18" post; the opening post and the replies come back
+    const r = extractArticle(fixture("wcxb-0518.html.gz"), { url: "https://forums.studentdoctor.net/threads/official-2024-2025-infectious-disease-application-thread.1498484/" });
+    expect(r.methodReason).toMatch(/filled in \d+ posts of the thread/);
+    const open = r.text.indexOf("I heard that Cincinnati has already sent out interview invitations");
+    const nih = r.text.indexOf("NIH - 7/18"), congrats = r.text.indexOf("That's amazing! Congrats!");
+    expect(open).toBeGreaterThan(-1);
+    expect(open).toBeLessThan(nih);
+    expect(nih).toBeLessThan(congrats);
+    expect(r.text).toMatch(/pnomes\n\nJul 19, 2024\n\nThat's amazing! Congrats!/);
+  });
+
   it("leaves Q&A answers signed below their text without a header", () => {
     // WCXB 2828: Stack Exchange signs each answer ("answered Oct 18, 2023 at 7:58", name) after its text
     const r = extractArticle(fixture("wcxb-2828.html.gz"), { url: "https://serverfault.com/questions/1145952/dhcp-providing-ip-but-not-creating-dns-a-record" });
