@@ -171,8 +171,12 @@ function headerBlock(text: string, next: TextBlock): TextBlock {
   return { index: next.index, text, kind: "other", words, linkWords: words, density: words, el: null, depth: next.depth };
 }
 
-/** Posts that must already hold kept blocks before the thread's other posts are filled in (the content is the thread). */
-const MIN_COVERED_POSTS = 2;
+/**
+ * Posts that must already hold kept blocks before the thread's other posts are filled in (the content
+ * is the thread, not an article above a comment section). Tuned on WCXB even ids: 1 over 2, forum
+ * 0.8283 -> 0.8288 (a Discourse thread whose chosen content was its first post alone).
+ */
+const MIN_COVERED_POSTS = 1;
 /**
  * A post's own block is part of its text at this content probability, as inside a chosen container
  * (orchestrator's IN_CONTAINER_MIN_PROBABILITY): the post already passed one test, being a post.
