@@ -28,6 +28,8 @@
 //   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
 //      "comment" classes) and take the density container whole, unless it lies in the <footer>.
 //   6. Body: all remaining body text, so a page with any text never comes out empty.
+//   6b. Thread posts: on a thread (the posts of step 9) whose kept content lies in a post, the posts it
+//      left out come in, each as its own blocks the classifier does not reject (post-headers.ts).
 //   7. Repeated text: of blocks with the same text, the first stays (responsive pages rendering the
 //      product twice, carousels, quoted posts; repeated-text.ts): blocks of >= 10 words on declared
 //      articles, >= 3 words on other pages.
