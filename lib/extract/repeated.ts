@@ -58,7 +58,7 @@ export function findRepeatedItems(root: ParentNode): RepeatedItems | null {
 }
 
 /** Tag and class with digits removed (item-1, item-2 are one kind). */
-function signature(el: Element): string {
+export function signature(el: Element): string {
   const cls = el.attribs.class;
   return cls ? `${el.name}.${cls.replace(/\d+/g, "").trim()}` : el.name;
 }

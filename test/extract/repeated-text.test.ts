@@ -1,0 +1,47 @@
+// Repeated text (lib/extract/repeated-text.ts): the later copies of a block of at least a few words go
+// (10 on declared articles, 3 elsewhere), shorter repeated lines (sizes, prices, table cells) stay.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { decodeHtml } from "../../lib/encoding/decode.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
+import { dropRepeatedBlocks } from "../../lib/extract/repeated-text.ts";
+import { parseHtml, bodyOf } from "../../lib/extract/dom.ts";
+import { segmentBlocks } from "../../lib/extract/segment.ts";
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe("repeated blocks", () => {
+  it("keeps the first copy of a long block and every copy of a short one", () => {
+    const long = "A wheel thrown, matte textured vessel with a clear glazed interior, made by hand in our studio.";
+    const body = bodyOf(parseHtml(`<html><body><p>${long}</p><p>Size: 9 cm</p><div><p>${long}</p><p>Size: 9 cm</p></div></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "article");
+    expect(kept.map((b) => b.text)).toEqual([long, "Size: 9 cm", "Size: 9 cm"]);
+    expect(repeats.map((b) => b.text)).toEqual([long]);
+  });
+
+  it("drops shorter repeats on pages that are not declared articles", () => {
+    const body = bodyOf(parseHtml(`<html><body><p>Trusted by teams</p><p>New</p><div><p>Trusted by teams</p><p>New</p></div></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "other");
+    expect(kept.map((b) => b.text)).toEqual(["Trusted by teams", "New", "New"]);
+    expect(repeats.map((b) => b.text)).toEqual(["Trusted by teams"]);
+  });
+
+  it("keeps repeated code", () => {
+    const code = "import { extractArticle } from './lib/extract/index.ts';";
+    const body = bodyOf(parseHtml(`<html><body><pre>${code}</pre><p>Then call it on the page.</p><pre>${code}</pre></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "other");
+    expect(kept.filter((b) => b.text === code)).toHaveLength(2);
+    expect(repeats).toHaveLength(0);
+  });
+
+  it("gives a product page rendered twice its description once and says so", () => {
+    // WCXB 0610: the product description appears in two layouts of the same page
+    const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-0610.html.gz")))).text;
+    const r = extractArticle(html, { url: "https://www.ghostwares.com.au/shop/p/white-speckle-mug" });
+    expect(count(r.text, "Make each cup of tea or coffee feel special")).toBe(1);
+    expect(count(r.text, "Suitable for use in dishwashers")).toBe(1);
+    expect(r.methodReason).toMatch(/dropped \d+ repeated blocks/);
+  });
+});

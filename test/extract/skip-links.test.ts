@@ -1,0 +1,29 @@
+// Skip links (lib/extract/skip-links.ts): accessibility jump links are navigation, in any of the
+// corpora's languages; a sentence that merely starts like one stays.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { decodeHtml } from "../../lib/encoding/decode.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
+import { dropSkipLinks } from "../../lib/extract/skip-links.ts";
+import { bodyOf, parseHtml } from "../../lib/extract/dom.ts";
+import { segmentBlocks } from "../../lib/extract/segment.ts";
+
+describe("skip links", () => {
+  it("drops jump links and keeps text that only starts like one", () => {
+    const lines = ["Skip to content", "Skip to main content", "Zum Inhalt springen", "Aller au contenu", "Przejdź do treści", "Skip to the end of the season, the coach said, and you see a team that learned."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 5));
+    expect(kept.map((b) => b.text)).toEqual([lines[5]]);
+  });
+
+  it("leaves nothing of a script-rendered page that holds only its skip link and footer", () => {
+    // WCXB 4750: the collection is rendered by script; the HTML holds a skip link and the footer
+    const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-4750.html.gz")))).text;
+    const r = extractArticle(html, { url: "https://wornwear.patagonia.com/collections/womens-insulated-down-jackets" });
+    expect(r.text).not.toContain("Skip to content");
+    expect(r.text).not.toContain("subscribe to our newsletter");
+  });
+});
