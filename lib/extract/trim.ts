@@ -171,6 +171,31 @@ function isImageCaption(b: TextBlock): boolean {
   return holdsPicture(named.parent as Element, 3);
 }
 
+/**
+ * A <figcaption> (the block's element or up to FIGCAPTION_DEPTH levels above it) of at most CAPTION_MAX_WORDS
+ * is a picture's caption or credit whatever its class names (trafilatura's and the annotators' truth leave
+ * figures out); a figure that holds a table keeps its caption (the table's title, see prune.ts).
+ */
+const FIGCAPTION_DEPTH = 3;
+
+function isFigureCaption(b: TextBlock): boolean {
+  if (b.words > CAPTION_MAX_WORDS || !b.el) return false;
+  for (let n: Element | null = b.el, k = 0; n && k <= FIGCAPTION_DEPTH; n = n.parent as Element | null, k++) {
+    if (!isElement(n as AnyNode)) return false;
+    if (n.name === "figcaption") return !(n.parent && isElement(n.parent as AnyNode) && holdsTable(n.parent as Element, 3));
+  }
+  return false;
+}
+
+function holdsTable(el: Element, depth: number): boolean {
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    if (c.name === "table") return true;
+    if (depth > 0 && holdsTable(c, depth - 1)) return true;
+  }
+  return false;
+}
+
 function holdsPicture(el: Element, depth: number): boolean {
   for (const c of el.children) {
     if (!isElement(c)) continue;
@@ -208,7 +233,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     if (!keep[i]) continue;
     const b = all[i];
     const t = b.text.trim();
-    if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b) || isImageCaption(b)) { off(i); continue; }
+    if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b) || isImageCaption(b) || isFigureCaption(b)) { off(i); continue; }
     if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) { off(i); continue; }
     if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)

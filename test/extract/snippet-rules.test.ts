@@ -90,3 +90,12 @@ describe("the teaser paragraph under the headline is the lead", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("figure captions are not article text", () => {
+  it("leaves the affiliate notice in a <figcaption> out, keeps the download's description", () => {
+    expect(snippets("traf-chip.de.bestcrypt.html.gz", "https://www.chip.de/downloads/BestCrypt_13003274.html",
+      ["kann verschlüsselte, virtuelle Laufwerke anlegen", "Der integrierte Anti-Keylogger und", "Homepage des Herstellers nachlesen"],
+      ["BestCrypt : Alternative Downloads", "UNSERE SHOPPING-GUTSCHEINE", "Für Links auf dieser Seite erhält CHIP"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
