@@ -1,6 +1,8 @@
 // Article HTML for the reader view, through sanitize-html: a fixed allow-list of tags and
 // attributes (no scripts, no event handlers, no iframes, no javascript: URLs), with links and
-// images resolved against the page URL so they work outside the page.
+// images resolved against the page URL so they work outside the page. One set of options below
+// serves both sanitizeArticleHtml (sanitize-html on a string) and sanitizeArticleNodes (the same
+// result written straight from parsed nodes, falling back to sanitize-html where it cannot).
 import sanitizeHtml from "sanitize-html";
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 
@@ -9,6 +11,16 @@ const ALLOWED_TAGS = [
   "a", "img", "figure", "figcaption", "picture", "em", "strong", "b", "i", "u", "s", "sub", "sup", "small", "mark", "q", "cite",
   "abbr", "time", "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "div", "span", "section", "article",
 ];
+
+/** Attributes kept per allowed tag (every other attribute, event handlers included, goes). */
+const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  a: ["href", "title"], img: ["src", "alt", "title", "width", "height"], time: ["datetime"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"], abbr: ["title"],
+};
+/** URL schemes allowed in img src, and in every other checked attribute (href, cite). */
+const IMG_SCHEMES = ["http", "https", "data"];
+const OTHER_SCHEMES = ["http", "https", "mailto"];
+/** Tags dropped with all their content (sanitize-html's nonTextTags; none is allowed). */
+const DROPPED_WITH_CONTENT = new Set(["script", "style", "textarea", "option", "noscript", "iframe", "template"]);
 
 /** Resolve `value` against `base`; null when it is not a valid URL. */
 export function absoluteUrl(value: string | undefined, base: string): string | null {
@@ -24,18 +36,11 @@ export function absoluteUrl(value: string | undefined, base: string): string | n
 export function sanitizeArticleHtml(html: string, baseUrl: string): string {
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
-    allowedAttributes: {
-      a: ["href", "title"],
-      img: ["src", "alt", "title", "width", "height"],
-      time: ["datetime"],
-      td: ["colspan", "rowspan"],
-      th: ["colspan", "rowspan"],
-      abbr: ["title"],
-    },
-    allowedSchemes: ["http", "https", "mailto"],
-    allowedSchemesByTag: { img: ["http", "https", "data"] },
+    allowedAttributes: ALLOWED_ATTRIBUTES,
+    allowedSchemes: OTHER_SCHEMES,
+    allowedSchemesByTag: { img: IMG_SCHEMES },
     allowProtocolRelative: false,
-    nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "template"],
+    nonTextTags: [...DROPPED_WITH_CONTENT],
     transformTags: {
       a: (tagName, attribs) => {
         const href = absoluteUrl(attribs.href, baseUrl);
@@ -72,8 +77,6 @@ export function sanitizeArticleHtml(html: string, baseUrl: string): string {
 // elements whose text is written unescaped, CDATA and odd comments) sends the page down the old
 // path (serialise + sanitize-html), so the output is the same on every page.
 
-/** Tags whose whole content sanitize-html drops (its nonTextTags above; none is allowed). */
-const DROPPED_WITH_CONTENT = new Set(["script", "style", "textarea", "option", "noscript", "iframe", "template"]);
 /** Elements dom-serializer writes text into unescaped and that sanitize-html keeps the text of, and foreign content: the old path. */
 const ROUND_TRIP_UNSAFE = new Set(["svg", "math", "xmp", "noembed", "noframes", "plaintext"]);
 /** Of the dropped elements, those whose direct text dom-serializer writes unescaped (a `<` there would be re-parsed as markup). */
@@ -83,13 +86,8 @@ const VOID_TAGS = new Set(["area", "base", "basefont", "br", "col", "command", "
 /** sanitize-html writes these as `<x />` (its selfClosing default); of the allowed tags: br, hr, img. */
 const SELF_CLOSING = new Set(["img", "br", "hr", "area", "base", "basefont", "input", "link", "meta"]);
 const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
-const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
-  a: ["href", "title"], img: ["src", "alt", "title", "width", "height"], time: ["datetime"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan"], abbr: ["title"],
-};
 /** Attributes whose URL scheme sanitize-html checks (allowedSchemesAppliedToAttributes). */
 const SCHEME_CHECKED = new Set(["href", "src", "cite"]);
-const IMG_SCHEMES = ["http", "https", "data"];
-const OTHER_SCHEMES = ["http", "https", "mailto"];
 
 /**
  * C1 controls as a numeric character reference decodes them (the HTML spec's windows-1252 table):
