@@ -8,8 +8,12 @@ import type { Element } from "./dom.ts";
 /** ARIA roles of a panel opened by its tab or accordion header. */
 const PANEL_ROLES = new Set(["tabpanel", "region"]);
 
-/** Class/id words of a collapsed content panel (Bootstrap collapse / tab-pane, accordion and FAQ widgets). */
-const PANEL_NAME_RE = /(^|[-_\s])(accordions?|accordion-?(content|body|panel|item|collapse)|faqs?|faq-?(answer|content|body)|answer|collapse|collapsible|tab-?(pane|panel|content)|tabpanel)($|[-_\s])/i;
+/**
+ * Class/id words of a collapsed content panel: Bootstrap's collapse and tab-pane, the accordion, FAQ,
+ * toggle and expander widgets' content boxes (accordion__content, tab__content, toggle-content,
+ * a-expander-content), FAQ answers.
+ */
+const PANEL_NAME_RE = /(^|[-_\s])(accordions?|faqs?|answer|collapse|collapsible|tabpanel|(accordion|faq|tabs?|toggle|expander|collapse|collapsible|disclosure)[-_]*(content|body|panel|pane|inner|answer))($|[-_\s])/i;
 
 /** Names of what is hidden for another reason than to be opened in place: menus, overlays, shop widgets. */
 const NOT_PANEL_RE = /(^|[-_\s])(nav|navbar|navbar-collapse|menu|submenu|dropdown|mega|modal|popup|dialog|overlay|cookie|consent|cart|basket|search|login|signup|newsletter|drawer|offcanvas|tooltip)($|[-_\s])/i;

@@ -19,6 +19,9 @@ describe("collapsed panels", () => {
     expect(isCollapsedPanel(first(`<div class="faq__answer" hidden>x</div>`))).toBe(true);
     expect(isCollapsedPanel(first(`<div role="tabpanel" style="display: none">x</div>`))).toBe(true);
     expect(isCollapsedPanel(first(`<div class="tab-pane fade">x</div>`))).toBe(true);
+    expect(isCollapsedPanel(first(`<div class="tab__content" hidden>x</div>`))).toBe(true);
+    expect(isCollapsedPanel(first(`<div class="toggle__content" style="display:none">x</div>`))).toBe(true);
+    expect(isCollapsedPanel(first(`<div class="a-expander-content" style="display:none">x</div>`))).toBe(true);
     expect(isCollapsedPanel(first(`<div class="navbar-collapse collapse">x</div>`))).toBe(false);
     expect(isCollapsedPanel(first(`<div class="modal" role="region">x</div>`))).toBe(false);
     expect(isCollapsedPanel(first(`<ul class="dropdown-menu">x</ul>`))).toBe(false);
