@@ -106,9 +106,15 @@ const WIDGET_WORD_RE = /(^|[-_\s])widget(?=$|[-_\s])/gi;
  */
 const SIDEBAR_LAYOUT_TOKEN_RE = /(^|\s)([\w-]*(?:has|with)-sidebar|sidebar-(?:grid|layout)(?:(?:__|--)(?![\w-]*sidebar)[\w-]+)?)(?=\s|$)/gi;
 
+/**
+ * Elementor names each widget by its type (elementor-widget-heading, elementor-widget-icon-box,
+ * elementor-widget-nav-menu): the "widget" part says nothing, the type does, so it is read alone.
+ */
+const ELEMENTOR_TYPE_RE = /(^|\s)elementor-widget-/g;
+
 function withoutBuilderTokens(ci: string): string {
   const plain = ci.includes("sidebar") ? ci.replace(SIDEBAR_LAYOUT_TOKEN_RE, " ") : ci;
-  return plain.includes("widget") ? plain.replace(BUILDER_TOKEN_RE, " ") : plain;
+  return plain.includes("widget") ? plain.replace(BUILDER_TOKEN_RE, " ").replace(ELEMENTOR_TYPE_RE, "$1elementor-") : plain;
 }
 
 /**
