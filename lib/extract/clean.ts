@@ -108,9 +108,10 @@ const SIDEBAR_LAYOUT_TOKEN_RE = /(^|\s)([\w-]*(?:has|with)-sidebar|sidebar-(?:gr
 
 /**
  * Elementor names each widget by its type (elementor-widget-heading, elementor-widget-icon-box,
- * elementor-widget-nav-menu): the "widget" part says nothing, the type does, so it is read alone.
+ * elementor-widget-nav-menu) and its BEM modifiers (elementor-widget__width-initial): the "widget"
+ * part says nothing, the type does, so it is read alone.
  */
-const ELEMENTOR_TYPE_RE = /(^|\s)elementor-widget-/g;
+const ELEMENTOR_TYPE_RE = /(^|\s)elementor-widget(?:__|-)/g;
 
 function withoutBuilderTokens(ci: string): string {
   const plain = ci.includes("sidebar") ? ci.replace(SIDEBAR_LAYOUT_TOKEN_RE, " ") : ci;

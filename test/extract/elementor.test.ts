@@ -8,7 +8,7 @@ describe("Elementor widget types", () => {
   it("keeps heading and icon-box widgets, drops the nav-menu widget", () => {
     const $ = parseHtml(`<body><main>
       <div class="elementor-element elementor-widget elementor-widget-heading"><h2>We combine creativity and thinking</h2></div>
-      <div class="elementor-element elementor-widget elementor-widget-icon-box"><h3>Greater brand visibility</h3><p>Marketing increases exposure.</p></div>
+      <div class="elementor-element elementor-widget__width-initial elementor-widget elementor-widget-icon-box"><h3>Greater brand visibility</h3><p>Marketing increases exposure.</p></div>
       <div class="elementor-element elementor-widget elementor-widget-nav-menu"><a href="/">Home</a> <a href="/about">About</a></div>
     </main></body>`);
     removeBoilerplate(bodyOf($));
