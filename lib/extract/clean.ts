@@ -204,9 +204,9 @@ function visibleChars(node: AnyNode, inNoscript = false): number {
  */
 const NOSCRIPT_CONTENT_CHARS = 500;
 
-/** React streaming puts each server-rendered Suspense boundary in `<div hidden id="S:n">` and reveals it by script. */
+/** React streaming puts each server-rendered Suspense boundary in `<div hidden id="S:n">` (n in base 36: S:9, S:a, S:2e) and reveals it by script. */
 function isDeferredContent(el: Element): boolean {
-  return /^S:\d+$/.test(el.attribs.id ?? "");
+  return /^S:[0-9a-z]+$/i.test(el.attribs.id ?? "");
 }
 
 function isHidden(el: Element): boolean {

@@ -42,3 +42,12 @@ describe("collapsed panels", () => {
     expect(r.text).toContain("The Town of Burns Harbor Building Department oversees the enforcement");
   });
 });
+
+describe("React streaming boundaries", () => {
+  it("keeps a hidden Suspense boundary whatever its base-36 number", () => {
+    for (const id of ["S:3", "S:a", "S:2e"]) {
+      const r = extractArticle(`<html><body><main><div><p>${"The shell of the page streams first, and this visible text is longer than the boundary. ".repeat(8)}</p></div><div hidden id="${id}"><h1>Bread stone beaded chandelier</h1><p>${"Sixteen rows of hand-cut beads hang from a bronze frame and scatter the light across the room. ".repeat(4)}</p></div></main></body></html>`, { url: "https://shop.example/pdp/chandelier" });
+      expect(r.text).toContain("Sixteen rows of hand-cut beads");
+    }
+  });
+});
