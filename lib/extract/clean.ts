@@ -76,6 +76,7 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) {
     const n = visibleChars(el);
     if (n >= WIDGET_PROSE_CHARS && !UNLIKELY_RE.test(ci.replace(WIDGET_WORD_RE, " "))) return false;
+    if (n >= SKIP_LINKS_MAX_CHARS && !UNLIKELY_RE.test(ci.replace(SKIP_WORD_RE, " "))) return false;
     return n <= ctx.maxFurnitureChars && !holdsArticleBody(el) && !holdsMostParagraphs(el, ci, ctx);
   }
   const role = el.attribs.role;
@@ -97,6 +98,14 @@ const BUILDER_TOKEN_RE = /(^|\s)(elementor-widget(-wrap|-container)?|elementor-e
  */
 const WIDGET_PROSE_CHARS = 500;
 const WIDGET_WORD_RE = /(^|[-_\s])widget(?=$|[-_\s])/gi;
+
+/**
+ * "skip" names the accessibility skip links ("skip-links", "skip-to-content"), a line or two; a longer
+ * element named so is the links' target, the page's content (div#skip-to-products holding a shop's
+ * product grid). ("jump" stays: jump menus and tables of contents are long link lists.)
+ */
+const SKIP_LINKS_MAX_CHARS = 200;
+const SKIP_WORD_RE = /(^|[-_\s])skip(?=$|[-_\s])/gi;
 
 /**
  * Class tokens that name a page layout with a sidebar, not the sidebar: "has-sidebar", "with-sidebar"
