@@ -1,5 +1,5 @@
 // Train the learned block filter (orchestrator step 8b, lib/extract/block-filter.ts):
-//   LEDE_CORPUS=../shared/corpus npx tsx scripts/train-block-filter.ts [--cv] [--lambda 0.01] [--traf-weight 5] [--word-power 0.5] [--cache FILE]
+//   LEDE_CORPUS=../shared/corpus npx tsx scripts/train-block-filter.ts [--cv] [--lambda 0.01] [--traf-weight 5] [--word-power 0.5] [--min-token-pages 8] [--cache FILE]
 // Data: the dated pages of the TUNING halves only — WCXB dev even ids (isTrainingId) and the trafilatura tuning half
 // (trafilaturaTuningHalf); WCXB odd ids and the other trafilatura half stay out, so bench:extract
 // reports the filter on pages it never saw. Each page runs through the orchestrator with the filter
@@ -127,7 +127,8 @@ function fit(pages: Page[], lambda: number, trafWeight: number, note: string): B
     for (const d of p.descs) for (const t of d.tokens) seen.add(t);
     for (const t of seen) support.set(t, (support.get(t) ?? 0) + 1);
   }
-  const vocab = [...support.entries()].filter(([, n]) => n >= MIN_TOKEN_PAGES).map(([t]) => t).sort();
+  const minPages = arg("--min-token-pages", MIN_TOKEN_PAGES);
+  const vocab = [...support.entries()].filter(([, n]) => n >= minPages).map(([t]) => t).sort();
   const index = new Map(vocab.map((t, i) => [t, i]));
   const rows = pages.flatMap((p) => {
     // WCXB rows: the block's words to WORD_POWER over the square root of the page's sum (1: as labelled)

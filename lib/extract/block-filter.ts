@@ -76,6 +76,8 @@ export function loadBlockFilterModel(): BlockFilterModel {
   return model;
 }
 
+/** The end of a block read for its closing punctuation (an end-anchored regex would scan the whole text). */
+const TAIL_CHARS = 16;
 const SENTENCE_END_RE = /[.!?…。！？]["'”’»)\]]*$/;
 const DATE_RE = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\.?\s+(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz])|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/i;
 const BULLET_RE = /^[•·▪►▶→»›*–—-]\s?/;
@@ -106,13 +108,19 @@ function linkShare(b: TextBlock): number {
 function textShape(text: string): number[] {
   let digits = 0, letters = 0, upper = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c >= "0" && c <= "9") digits++;
-    else if (c.toLowerCase() !== c.toUpperCase()) { letters++; if (c !== c.toLowerCase()) upper++; }
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+    else if (code >= 65 && code <= 90) { letters++; upper++; }
+    else if (code >= 97 && code <= 122) letters++;
+    else if (code >= 128) {
+      // beyond ASCII: a letter has a case pair (ä/Ä, ł/Ł); scripts without case count as neither
+      const c = text[i];
+      if (c.toLowerCase() !== c.toUpperCase()) { letters++; if (c !== c.toLowerCase()) upper++; }
+    }
   }
   const chars = digits + letters;
   return [
-    SENTENCE_END_RE.test(text) ? 1 : 0, text.endsWith(":") ? 1 : 0, chars ? digits / chars : 0, letters ? upper / letters : 0,
+    SENTENCE_END_RE.test(text.slice(-TAIL_CHARS)) ? 1 : 0, text.endsWith(":") ? 1 : 0, chars ? digits / chars : 0, letters ? upper / letters : 0,
     text.includes("©") || /\(c\)|copyright/i.test(text) ? 1 : 0, text.includes("|") ? 1 : 0, /[»«]/.test(text) ? 1 : 0,
     DATE_RE.test(text) ? 1 : 0, BULLET_RE.test(text) ? 1 : 0,
   ];
