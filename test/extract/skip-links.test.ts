@@ -28,6 +28,14 @@ describe("skip links", () => {
     expect(kept.map((b) => b.text)).toEqual(lines.slice(5));
   });
 
+  it("drops shop tiles' badges and keeps a sentence about a sale", () => {
+    const lines = ["Top Rated", "New Arrival", "Best Seller", "Save 30%", "The sale ends on Sunday at midnight."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 4));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(4));
+  });
+
   it("leaves nothing of a script-rendered page that holds only its skip link and footer", () => {
     // WCXB 4750: the collection is rendered by script; the HTML holds a skip link and the footer
     const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-4750.html.gz")))).text;
