@@ -36,6 +36,14 @@ describe("skip links", () => {
     expect(kept.map((b) => b.text)).toEqual(lines.slice(4));
   });
 
+  it("drops listings' counters and keeps a sentence that counts", () => {
+    const lines = ["Loaded 24 results", "(120 products)", "Showing 1-24 of 310", "+8", "5 colours", "120 products were recalled in March after the inspection."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 5));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(5));
+  });
+
   it("leaves nothing of a script-rendered page that holds only its skip link and footer", () => {
     // WCXB 4750: the collection is rendered by script; the HTML holds a skip link and the footer
     const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-4750.html.gz")))).text;
