@@ -3,7 +3,7 @@
 // <time> element or a "date" field), and the thread's text is every post with that header line. The
 // block classifier and the cleaner drop those headers (short linked lines in a "user" or "author" box),
 // so they are read here from the untouched tree, before the clean, and put back in front of each post
-// the extraction kept.
+// the extraction kept. The thread's title (headings above the first kept post) goes: it names the thread.
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { collapsedLength, collapseSpace, isElement, textOf } from "./dom.ts";
 import { countWords, segmentBlocks, type TextBlock } from "./segment.ts";
@@ -145,8 +145,11 @@ export function addPostHeaders(blocks: TextBlock[], headers: Map<Element, PostHe
   const out: TextBlock[] = [];
   const done = new Set<Element>();
   let added = 0;
+  const firstPost = postOf.findIndex((p) => !!p);
   for (let i = 0; i < blocks.length; i++) {
     const post = postOf[i];
+    // the thread's title above its first post names the thread; it is not a post's text
+    if (i < firstPost && blocks[i].kind === "heading") continue;
     if (post && !done.has(post)) {
       done.add(post);
       const h = headers.get(post)!;

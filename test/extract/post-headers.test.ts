@@ -52,6 +52,13 @@ describe("post headers", () => {
     expect(r.text).toMatch(/pnomes\n\nJul 19, 2024\n\nThat's amazing! Congrats!/);
   });
 
+  it("leaves out the thread's title above its first post", () => {
+    // WCXB 0518: the benchmark's text opens with the first post, not with the <h1> naming the thread
+    const r = extractArticle(fixture("wcxb-0518.html.gz"), { url: "https://forums.studentdoctor.net/threads/official-2024-2025-infectious-disease-application-thread.1498484/" });
+    expect(r.text).not.toMatch(/Official 2024-2025 Infectious Disease Application Thread/i);
+    expect(r.text).toMatch(/I heard that Cincinnati has already sent out interview invitations/);
+  });
+
   it("leaves Q&A answers signed below their text without a header", () => {
     // WCXB 2828: Stack Exchange signs each answer ("answered Oct 18, 2023 at 7:58", name) after its text
     const r = extractArticle(fixture("wcxb-2828.html.gz"), { url: "https://serverfault.com/questions/1145952/dhcp-providing-ip-but-not-creating-dns-a-record" });

@@ -1,5 +1,6 @@
 // Skip links (lib/extract/skip-links.ts): accessibility jump links are navigation, in any of the
-// corpora's languages; a sentence that merely starts like one stays.
+// corpora's languages, and so are blocks that are only a control's label ("Read more", "Loading…");
+// a sentence that merely starts like one stays.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -17,6 +18,30 @@ describe("skip links", () => {
     const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
     expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 5));
     expect(kept.map((b) => b.text)).toEqual([lines[5]]);
+  });
+
+  it("drops blocks that are only a control's label and keeps sentences that start like one", () => {
+    const lines = ["Read more »", "Loading...", "Load more", "See all", "Sign in", "Read more about the 1923 flood in the town archive's new exhibition.", "Learn more"];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 5));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(5));
+  });
+
+  it("drops shop tiles' badges and keeps a sentence about a sale", () => {
+    const lines = ["Top Rated", "New Arrival", "Best Seller", "Save 30%", "The sale ends on Sunday at midnight."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 4));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(4));
+  });
+
+  it("drops listings' counters and keeps a sentence that counts", () => {
+    const lines = ["Loaded 24 results", "(120 products)", "Showing 1-24 of 310", "+8", "5 colours", "120 products were recalled in March after the inspection."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 5));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(5));
   });
 
   it("leaves nothing of a script-rendered page that holds only its skip link and footer", () => {
