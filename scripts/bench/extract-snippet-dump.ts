@@ -69,6 +69,8 @@ const MAX_PLACES = 3;
  */
 function lossStages(html: string, snippets: string[]): string[] {
   const body = bodyOf(parseHtml(html));
+  // the innermost element holding each snippet before the clean, to name the element the clean removed
+  const holders = snippets.map((s) => innermostHolder(body, collapseSpace(s)));
   removeBoilerplate(body, { dropFurniture: true });
   // block texts joined by spaces, as the output joins them (textOf would glue neighbouring elements)
   const textIn = (root: ParentNode) => collapseSpace(segmentBlocks(root).map((b) => b.text).join(" "));
@@ -81,7 +83,7 @@ function lossStages(html: string, snippets: string[]): string[] {
   const probs = scoreBlocks(blocks);
   return snippets.map((s0) => {
     const s = collapseSpace(s0);
-    if (!cleaned.includes(s)) return "in the strict clean (clean.ts)";
+    if (!cleaned.includes(s)) return `in the strict clean (clean.ts${removedAncestor(holders[snippets.indexOf(s0)], body)})`;
     if (!el) return "with no named container (density/blocks path)";
     if (!inContainer.includes(s)) return "outside the first named container";
     if (!pruned.includes(s)) return "pruned inside the named container (prune.ts)";
@@ -90,6 +92,36 @@ function lossStages(html: string, snippets: string[]): string[] {
     const b = blocks[i];
     return `in block ${i} of ${blocks.length} (${b.kind}, ${b.words} words, ${b.linkWords} linked, p=${probs[i].toFixed(2)})`;
   });
+}
+
+/** The deepest element whose text holds `want` (null when no single element does). */
+function innermostHolder(parent: ParentNode, want: string): Element | null {
+  for (const c of parent.children) {
+    if (!isElement(c) || c.name === "script" || c.name === "style" || !collapseSpace(textOf(c)).includes(want)) continue;
+    return innermostHolder(c, want) ?? c;
+  }
+  return null;
+}
+
+/** ": removed div.x" for the outermost ancestor of `el` the clean detached from `body`, or "" when it is still attached. */
+function removedAncestor(el: Element | null, body: ParentNode): string {
+  let top: Element | null = null;
+  for (let n: ParentNode | null = el; n && n !== body; n = n.parent as ParentNode | null) {
+    if (!n.parent) { top = n as Element; break; }
+    top = null;
+  }
+  if (!el) return ": split across elements";
+  // walk up to the detached root of el's subtree
+  let r: ParentNode = el;
+  while (r.parent) r = r.parent as ParentNode;
+  if (r === body || (body.parent && r === rootOf(body))) return ": still attached, lost in segmentation";
+  void top;
+  return isElement(r as never) ? `: removed ${describe(r as Element)}` : "";
+}
+
+function rootOf(n: ParentNode): ParentNode {
+  while (n.parent) n = n.parent as ParentNode;
+  return n;
 }
 
 function describe(el: Element): string {
