@@ -132,7 +132,9 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;
   return {
     ...meta,
-    text: blocksToText(outcome.blocks),
+    // Unicode normal form C: pages that write "ü" as u + combining diaeresis (or Bengali nukta letters
+    // decomposed) read the same as the composed text readers search and compare
+    text: blocksToText(outcome.blocks).normalize("NFC"),
     html: renderHtml($, outcome, opts.url),
     method: outcome.method,
     methodReason: reason,

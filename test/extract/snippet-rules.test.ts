@@ -109,3 +109,12 @@ describe("spacing utilities are not furniture names", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("the text comes out in Unicode normal form C", () => {
+  it("composes umlauts the page writes decomposed (u + combining diaeresis)", () => {
+    const r = snippets("traf-adac.de.kindersitze.html.gz", "https://www.adac.de/rund-ums-fahrzeug/tests/kindersicherheit/kindersitztest-2018/",
+      ["in punkto Sicherheit, Bedienung, Ergonomie", "Grenzwert der Richtlinie 2014/79/EU", "Besonders bei Babyschalen sollte geprüft werden"],
+      ["Rund ums Fahrzeug", "Diesel-Umtauschprämien"]);
+    expect(r).toEqual({ missing: [], leaked: [] });
+  });
+});
