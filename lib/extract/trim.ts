@@ -2,7 +2,7 @@
 // a dropped "related articles" list ("Schon gelesen?", "Zobacz także"), ad labels ("Anzeige"),
 // and headings at the end of the article with nothing under them. Checked on the false positives of the even half
 // of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
-// credits, comment debris, ad labels, lone datelines and the notices publishers append after the text.
+// credits, comment debris, ad labels, lone datelines, paywall prompts and the notices publishers append after the text.
 import type { TextBlock } from "./segment.ts";
 import type { Element, AnyNode } from "./dom.ts";
 import { isElement } from "./dom.ts";
@@ -132,6 +132,19 @@ const TAIL_NOTICE_MAX_WORDS = 40;
 /** …that start in the last this share of the kept text. */
 const TAIL_SHARE = 0.25;
 
+/**
+ * Paywall and subscription prompts, wherever they stand (a paywall cuts the article short, so the prompt
+ * sits mid-page with the page's other boxes after it): "Pour lire la suite", "Subscribe now … for the full
+ * story", "Cancela cuando quieras", "Already a subscriber?" (trafilatura's PAYWALL_DISCARD_XPATH, by text).
+ */
+const PAYWALL_PROMPT_RE = new RegExp([
+  "\\b(pour )?lire la suite\\b", "\\baccéder en illimité", "\\bdéjà abonné", "\\babonnez-vous\\b", "\\bfor the full story\\b", "\\bto continue reading\\b",
+  "\\balready (a )?subscriber\\b", "\\bsubscribe now\\b", "\\bcancel(a|e)? (any ?time|cuando quieras)\\b", "\\bya eres suscriptor", "\\bum weiterzulesen\\b",
+  "\\bweiterlesen mit\\b", "\\bbereits abonnent", "\\bjetzt abonnieren\\b",
+].join("|"), "i");
+/** …in blocks of at most this many words (a prompt, not a paragraph about subscriptions). */
+const PAYWALL_PROMPT_MAX_WORDS = 25;
+
 /** Characters of the blocks still kept (positions in the article are shares of it). */
 function keptChars(all: TextBlock[], keep: boolean[]): number {
   let total = 0;
@@ -236,6 +249,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b) || isImageCaption(b) || isFigureCaption(b)) { off(i); continue; }
     if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) { off(i); continue; }
     if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) { off(i); continue; }
+    if (b.words <= PAYWALL_PROMPT_MAX_WORDS && PAYWALL_PROMPT_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }

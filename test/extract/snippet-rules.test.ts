@@ -118,3 +118,12 @@ describe("the text comes out in Unicode normal form C", () => {
     expect(r).toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("paywall prompts are not article text", () => {
+  it("leaves 'Pour lire la suite' and 'Pour accéder en illimité' out of a paywalled opinion piece", () => {
+    expect(snippets("traf-aoc.media.archaisme.html.gz", "https://aoc.media/opinion/2019/12/09/pour-le-neoliberalisme-la-retraite-est-un-archaisme/",
+      ["Pour le néolibéralisme, la retraite", "les grandes grèves de 1995 furent", "Pour réaliser ce programme, il impose"],
+      ["Pour lire la suite", "Pour accéder en illimité", "Pour rester informé inscrivez-vous à la newsletter"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
