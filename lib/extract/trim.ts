@@ -145,6 +145,20 @@ const PAYWALL_PROMPT_RE = new RegExp([
 /** …in blocks of at most this many words (a prompt, not a paragraph about subscriptions). */
 const PAYWALL_PROMPT_MAX_WORDS = 25;
 
+/**
+ * Prompts to get the publisher's app or newsletter, wherever they stand (boxes inside the article, or
+ * mid-page when other boxes follow it): "… straight to your phone with the … app", "(iTunes und Google Play)",
+ * "sign up for our newsletter", "Newsletter abonnieren", "inscrivez-vous à la newsletter". ("Download our
+ * app" stays a tail notice only: service pages on WCXB invite to their app as part of the offer.)
+ */
+const APP_NEWSLETTER_PROMPT_RE = new RegExp([
+  "\\bstraight to your phone\\b", "\\bitunes (und|and) google play\\b",
+  "\\bsign up (for|to) our newsletter\\b", "\\bsubscribe to our [^.]{0,30}newsletter\\b", "\\bnewsletter abonnieren\\b", "\\babonnieren sie unseren newsletter\\b",
+  "\\bzum newsletter anmelden\\b", "\\binscrivez-vous à (la|notre) newsletter\\b", "\\bsuscr[ií]bete a nuestr",
+].join("|"), "i");
+/** …in blocks of at most this many words. */
+const APP_NEWSLETTER_PROMPT_MAX_WORDS = 30;
+
 /** Characters of the blocks still kept (positions in the article are shares of it). */
 function keptChars(all: TextBlock[], keep: boolean[]): number {
   let total = 0;
@@ -250,6 +264,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) { off(i); continue; }
     if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) { off(i); continue; }
     if (b.words <= PAYWALL_PROMPT_MAX_WORDS && PAYWALL_PROMPT_RE.test(t)) { off(i); continue; }
+    if (b.words <= APP_NEWSLETTER_PROMPT_MAX_WORDS && APP_NEWSLETTER_PROMPT_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }

@@ -127,3 +127,12 @@ describe("paywall prompts are not article text", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("app and newsletter prompts are not article text", () => {
+  it("leaves 'Get the latest news straight to your phone with the … app' out, keeps the report", () => {
+    const r = snippets("traf-viconsortium.com-cocaine.html.gz", "https://viconsortium.com/vi-crime/virgin-islands-vessel-returning-to-puerto-rico-from-st-thomas-with-475-pounds-of-cocaine-intercepted-by-federal-agents-cbp-says",
+      ["U.S. Customs and Border Protection", "AMO agents requested assistance from a Puerto", "awareness in the air and maritime environments,”"],
+      ["phone with the VI Consortium app."]);
+    expect(r).toEqual({ missing: [], leaked: [] });
+  });
+});
