@@ -2,7 +2,8 @@
 // a dropped "related articles" list ("Schon gelesen?", "Zobacz także"), ad labels ("Anzeige"),
 // and headings at the end of the article with nothing under them. Checked on the false positives of the even half
 // of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
-// credits, comment debris, ad labels, lone datelines, paywall prompts and the notices publishers append after the text.
+// credits, comment debris, ad labels, lone datelines, paywall, app and newsletter prompts, filing lines (tags,
+// categories) and the notices publishers append after the text.
 import type { TextBlock } from "./segment.ts";
 import type { Element, AnyNode } from "./dom.ts";
 import { isElement } from "./dom.ts";
@@ -159,6 +160,15 @@ const APP_NEWSLETTER_PROMPT_RE = new RegExp([
 /** …in blocks of at most this many words. */
 const APP_NEWSLETTER_PROMPT_MAX_WORDS = 30;
 
+/**
+ * Filing lines of the article's metadata, left in the text when their box had no furniture name:
+ * "Kategorien: Grundrezept, Rezepte", "Tags: …", "Posted in …", "Filed under …", "Permalink https://…",
+ * "News date : 04/21/2022 Category : Press Releases" (trafilatura discards tags, categories and meta boxes).
+ */
+const FILING_LINE_RE = /^((news date|category|categories|kategorien?|catégories?|categorías?|tags?|schlagw(ö|o)rter|stichw(ö|o)rter)\s*:|(permalink|permalien|posted in|filed under|abgelegt unter|veröffentlicht in|publié dans|publicado en)\s)/i;
+/** …of at most this many words (a label and a few names or a link). */
+const FILING_LINE_MAX_WORDS = 12;
+
 /** Characters of the blocks still kept (positions in the article are shares of it). */
 function keptChars(all: TextBlock[], keep: boolean[]): number {
   let total = 0;
@@ -265,6 +275,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) { off(i); continue; }
     if (b.words <= PAYWALL_PROMPT_MAX_WORDS && PAYWALL_PROMPT_RE.test(t)) { off(i); continue; }
     if (b.words <= APP_NEWSLETTER_PROMPT_MAX_WORDS && APP_NEWSLETTER_PROMPT_RE.test(t)) { off(i); continue; }
+    if (b.words <= FILING_LINE_MAX_WORDS && FILING_LINE_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }

@@ -136,3 +136,11 @@ describe("app and newsletter prompts are not article text", () => {
     expect(r).toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("filing lines are metadata, not text", () => {
+  it("leaves 'Kategorie: News' under a news item out", () => {
+    const r = snippets("traf-taucher.net-tauchmesse.html.gz", "https://taucher.net/diveinside-boot_tulln_2022_abgesagt-kaz8693",
+      ["Wassersportler in Österreich und", "Optimismus und damit die Vorfreude", "Sobald weitere Informationen vorliegen"], ["Kategorie: News"]);
+    expect(r).toEqual({ missing: [], leaked: [] });
+  });
+});
