@@ -2,7 +2,7 @@
 // a dropped "related articles" list ("Schon gelesen?", "Zobacz także"), ad labels ("Anzeige"),
 // and headings at the end of the article with nothing under them. Checked on the false positives of the even half
 // of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
-// credits, comment debris, ad labels, lone datelines, paywall, app and newsletter prompts, filing lines (tags,
+// credits, comment debris, ad labels, lone datelines, paywall, app and newsletter prompts, opinion disclaimers, filing lines (tags,
 // categories) and the notices publishers append after the text.
 import type { TextBlock } from "./segment.ts";
 import type { Element, AnyNode } from "./dom.ts";
@@ -127,6 +127,7 @@ const TAIL_NOTICE_RE = new RegExp([
   "\\bif you (enjoyed|liked) (reading )?this\\b", "\\bdo you want to be informed\\b", "\\bjede (kleine )?spende\\b", "\\bsupport (us|our journalism)\\b",
   "\\bcopyrighted property\\b", "\\bwritten permission\\b", "\\ball rights reserved\\b", "\\balle rechte vorbehalten\\b", "\\bchroniony prawem autorskim\\b",
   "\\btodos los derechos reservados\\b", "\\bnachdruck (nur|verboten)\\b",
+  "\\bsegui(r|rnos) (a [^.]{1,30} )?en (facebook|twitter|instagram)", "\\bsuivez-nous\\b", "\\bseguici\\b", "śledź nas\\b",
 ].join("|"), "i");
 /** …in blocks of at most this many words… */
 const TAIL_NOTICE_MAX_WORDS = 40;
@@ -159,6 +160,15 @@ const APP_NEWSLETTER_PROMPT_RE = new RegExp([
 ].join("|"), "i");
 /** …in blocks of at most this many words. */
 const APP_NEWSLETTER_PROMPT_MAX_WORDS = 30;
+
+/**
+ * The publisher's disclaimer that opinions are the authors' own ("… n'engagent que leurs auteurs", "do not
+ * necessarily reflect the views of …", "geben nicht die Meinung … wieder"), wherever it stands (blogs print
+ * it under the post or in the column beside it).
+ */
+const DISCLAIMER_RE = /(n.engagent que (leurs|son|ses) auteurs?|do not necessarily (reflect|represent)|views expressed (here|in this)|(geben|spiegeln) nicht (unbedingt |zwingend |notwendigerweise )?die meinung|no (necesariamente )?reflejan (la|las) (opini|postura))/i;
+/** …in blocks of at most this many words. */
+const DISCLAIMER_MAX_WORDS = 40;
 
 /**
  * Filing lines of the article's metadata, left in the text when their box had no furniture name:
@@ -276,6 +286,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     if (b.words <= PAYWALL_PROMPT_MAX_WORDS && PAYWALL_PROMPT_RE.test(t)) { off(i); continue; }
     if (b.words <= APP_NEWSLETTER_PROMPT_MAX_WORDS && APP_NEWSLETTER_PROMPT_RE.test(t)) { off(i); continue; }
     if (b.words <= FILING_LINE_MAX_WORDS && FILING_LINE_RE.test(t)) { off(i); continue; }
+    if (b.words <= DISCLAIMER_MAX_WORDS && DISCLAIMER_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }

@@ -144,3 +144,11 @@ describe("filing lines are metadata, not text", () => {
     expect(r).toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("follow-us notices in the tail of the article", () => {
+  it("leaves 'Puede escribirnos … o seguir a Materia en Facebook' after the text out, keeps the embedded tweet's text", () => {
+    const r = snippets("traf-elpais.com.ciencia.html.gz", "https://elpais.com/elpais/2020/02/18/ciencia/1582045946_459487.html",
+      ["Que en la Antártida se registren", "Este mediodía la Base", "y pasará a ser verde"], ["Puede escribirnos", "Un grupo de pingüinos", "El portal de empleo InfoJobs"]);
+    expect(r).toEqual({ missing: [], leaked: [] });
+  });
+});
