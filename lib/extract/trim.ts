@@ -2,8 +2,9 @@
 // a dropped "related articles" list ("Schon gelesen?", "Zobacz także"), ad labels ("Anzeige"),
 // and headings at the end of the article with nothing under them. Checked on the false positives of the even half
 // of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
-// credits, comment debris, ad labels, lone datelines, paywall, app and newsletter prompts, opinion disclaimers, filing lines (tags,
-// categories) and the notices publishers append after the text.
+// credits, comment debris, ad labels, lone datelines, paywall, app and newsletter prompts, opinion disclaimers,
+// consent placeholders, result counters, filing lines (tags, categories) and the notices publishers append
+// after the text.
 import type { TextBlock } from "./segment.ts";
 import type { Element, AnyNode } from "./dom.ts";
 import { isElement } from "./dom.ts";
@@ -171,6 +172,16 @@ const DISCLAIMER_RE = /(n.engagent que (leurs|son|ses) auteurs?|do not necessari
 const DISCLAIMER_MAX_WORDS = 40;
 
 /**
+ * Placeholders of embeds held back until the reader consents (a tweet, a video, a map): "Wir respektieren
+ * deine Privatsphäre und stellen … keine Verbindung zu Twitter her", "Empfohlener redaktioneller Inhalt",
+ * "Dieses Video wird über YouTube ausgeliefert", "Click to load"; and result counters of lists
+ * ("Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt", "Showing 1-50 of 4,718").
+ */
+const PLACEHOLDER_RE = /(dieses video wird über youtube|externer inhalt|empfohlener redaktioneller inhalt|respektieren deine privatsphäre|inhalte von drittanbietern|mit dem laden des|click to load|um (das video|den inhalt|diesen inhalt) (zu sehen|anzuzeigen|zu laden)|\b\d+ (bis|to|-|–) \d+ (von|of) (insgesamt )?\d+\b.{0,20}(angezeigt|shown|results|ergebnisse|treffer)|\bshowing \d+[-–]\d+ of\b)/i;
+/** …in blocks of at most this many words. */
+const PLACEHOLDER_MAX_WORDS = 60;
+
+/**
  * Filing lines of the article's metadata, left in the text when their box had no furniture name:
  * "Kategorien: Grundrezept, Rezepte", "Tags: …", "Posted in …", "Filed under …", "Permalink https://…",
  * "News date : 04/21/2022 Category : Press Releases" (trafilatura discards tags, categories and meta boxes).
@@ -287,6 +298,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     if (b.words <= APP_NEWSLETTER_PROMPT_MAX_WORDS && APP_NEWSLETTER_PROMPT_RE.test(t)) { off(i); continue; }
     if (b.words <= FILING_LINE_MAX_WORDS && FILING_LINE_RE.test(t)) { off(i); continue; }
     if (b.words <= DISCLAIMER_MAX_WORDS && DISCLAIMER_RE.test(t)) { off(i); continue; }
+    if (b.words <= PLACEHOLDER_MAX_WORDS && PLACEHOLDER_RE.test(t)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }
