@@ -13,7 +13,7 @@ import { isElement } from "./dom.ts";
 const DANGLING_HEADING_MAX_WORDS = 8;
 
 /** Ad labels publishers print above ads, in the corpus' main languages. */
-const AD_LABEL_RE = /^(anzeige|werbung|reklama|advertisement|advertising|sponsored|publicité|publicidad|pubblicità|ad|ads|реклама|广告)$/i;
+const AD_LABEL_RE = /^[-–—*\s[(]*(anzeige|werbung|reklama|advertisement|advertising|sponsored|publicité|publicidad|pubblicità|ad|ads|реклама|广告)[-–—*\s\])]*$/i;
 
 /**
  * Headings that open the "more to read" part after an article (related stories, recommendations,
@@ -184,9 +184,11 @@ const PLACEHOLDER_MAX_WORDS = 60;
 /**
  * Filing lines of the article's metadata, left in the text when their box had no furniture name:
  * "Kategorien: Grundrezept, Rezepte", "Tags: …", "Posted in …", "Filed under …", "Permalink https://…",
- * "News date : 04/21/2022 Category : Press Releases" (trafilatura discards tags, categories and meta boxes).
+ * "News date : 04/21/2022 Category : Press Releases", byline lines ("Verfasst von: … | 31. Dezember 2008",
+ * "Posted by …", "Written by …") and a video's availability ("Video verfügbar bis 28.02.2021"); trafilatura
+ * discards tags, categories, bylines and meta boxes.
  */
-const FILING_LINE_RE = /^((news date|category|categories|kategorien?|catégories?|categorías?|tags?|schlagw(ö|o)rter|stichw(ö|o)rter)\s*:|(permalink|permalien|posted in|filed under|abgelegt unter|veröffentlicht in|publié dans|publicado en)\s)/i;
+const FILING_LINE_RE = /^((verfasst von|geschrieben von|posted by|written by|publié par|publicado por|escrito por)\b|(video )?verfügbar bis\b|(news date|category|categories|kategorien?|catégories?|categorías?|tags?|schlagw(ö|o)rter|stichw(ö|o)rter)\s*:|(permalink|permalien|posted in|filed under|abgelegt unter|veröffentlicht in|publié dans|publicado en)\s)/i;
 /** …of at most this many words (a label and a few names or a link). */
 const FILING_LINE_MAX_WORDS = 12;
 
