@@ -292,15 +292,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
   for (let i = 0; i < all.length; i++) {
     if (!keep[i]) continue;
     const b = all[i];
-    const t = b.text.trim();
-    if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b) || isImageCaption(b) || isFigureCaption(b)) { off(i); continue; }
-    if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) { off(i); continue; }
-    if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) { off(i); continue; }
-    if (b.words <= PAYWALL_PROMPT_MAX_WORDS && PAYWALL_PROMPT_RE.test(t)) { off(i); continue; }
-    if (b.words <= APP_NEWSLETTER_PROMPT_MAX_WORDS && APP_NEWSLETTER_PROMPT_RE.test(t)) { off(i); continue; }
-    if (b.words <= FILING_LINE_MAX_WORDS && FILING_LINE_RE.test(t)) { off(i); continue; }
-    if (b.words <= DISCLAIMER_MAX_WORDS && DISCLAIMER_RE.test(t)) { off(i); continue; }
-    if (b.words <= PLACEHOLDER_MAX_WORDS && PLACEHOLDER_RE.test(t)) { off(i); continue; }
+    if (isBoilerplateLine(b) || isImageCaption(b) || isFigureCaption(b)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }
@@ -311,4 +303,33 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     off(i);
   }
   return dropped;
+}
+
+/**
+ * A line that is boilerplate by its words alone, wherever it stands: ad labels, credit lines, comment
+ * debris, read-also labels, paywall / app / newsletter prompts, filing and byline lines, disclaimers,
+ * consent placeholders.
+ */
+function isBoilerplateLine(b: TextBlock): boolean {
+  const t = b.text.trim();
+  if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b)) return true;
+  if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) return true;
+  if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) return true;
+  if (b.words <= PAYWALL_PROMPT_MAX_WORDS && PAYWALL_PROMPT_RE.test(t)) return true;
+  if (b.words <= APP_NEWSLETTER_PROMPT_MAX_WORDS && APP_NEWSLETTER_PROMPT_RE.test(t)) return true;
+  if (b.words <= FILING_LINE_MAX_WORDS && FILING_LINE_RE.test(t)) return true;
+  if (b.words <= DISCLAIMER_MAX_WORDS && DISCLAIMER_RE.test(t)) return true;
+  return b.words <= PLACEHOLDER_MAX_WORDS && PLACEHOLDER_RE.test(t);
+}
+
+/**
+ * The kept blocks of a candidate that did not go through dropDanglingBlocks (repeated items, the
+ * classifier over the whole body, the relaxed density container), without the lines that are
+ * boilerplate by their words alone (isBoilerplateLine); the positional rules (related headings,
+ * dangling headings, tail notices) stay with dropDanglingBlocks, which sees the dropped blocks too.
+ */
+export function dropBoilerplateLines(blocks: TextBlock[]): { kept: TextBlock[]; dropped: TextBlock[] } {
+  const kept: TextBlock[] = [], dropped: TextBlock[] = [];
+  for (const b of blocks) (isBoilerplateLine(b) ? dropped : kept).push(b);
+  return { kept, dropped };
 }

@@ -169,3 +169,12 @@ describe("ad labels written with dashes", () => {
     expect(r).toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("boilerplate lines go on every route", () => {
+  it("leaves 'Comments are closed.' and a 'Lesenswert:' link out of a blog post taken as repeated items", () => {
+    const r = snippets("traf-archive.org.bewegliche-lettern.de.typography.html.gz", "https://web.archive.org/web/20160218174457/http://bewegliche-lettern.de/2010/05/literatur-und-animated-typography/",
+      ["Ich schlage darin vor, in der Remix-Kunst der Animated Typography ein Beispiel dafür zu sehen", "und der Literatur vielleicht besonders gerechte", "Der Perlentaucher bringt heute einen Essay von mir unter dem Titel"],
+      ["Lesenswert: Interview über Google Editions in Deutschland", "Comments are closed.", "Alle redaktionellen Eigenbeiträge"]);
+    expect(r).toEqual({ missing: [], leaked: [] });
+  });
+});
