@@ -3,7 +3,7 @@
 // and headings at the end of the article with nothing under them. Checked on the false positives of the even half
 // of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
 // credits, comment debris, ad labels, lone datelines, paywall, app and newsletter prompts, opinion disclaimers,
-// consent placeholders, result counters, filing lines (tags, categories) and the notices publishers append
+// consent placeholders, result counters, filing lines (tags, categories), navigation lines and the notices publishers append
 // after the text.
 import type { TextBlock } from "./segment.ts";
 import type { Element, AnyNode } from "./dom.ts";
@@ -192,6 +192,9 @@ const FILING_LINE_RE = /^((verfasst von|geschrieben von|posted by|written by|pub
 /** …of at most this many words (a label and a few names or a link). */
 const FILING_LINE_MAX_WORDS = 12;
 
+/** Navigation lines left at the ends of the text: "Zur Startseite", "Zurück zur Übersicht", "↑ Back to top", "Nach oben", "Volver arriba". */
+const NAV_LINE_RE = /^[«‹<←↑\s]*(zur startseite|zurück( zur (übersicht|startseite|liste))?|back to (top|home|overview|the top)|nach oben|seitenanfang|retour( en haut)?|volver( arriba)?|powrót|torna su|go to top)[\s»›>→↑.!]*$/i;
+
 /** Characters of the blocks still kept (positions in the article are shares of it). */
 function keptChars(all: TextBlock[], keep: boolean[]): number {
   let total = 0;
@@ -318,6 +321,7 @@ function isBoilerplateLine(b: TextBlock): boolean {
   if (b.words <= PAYWALL_PROMPT_MAX_WORDS && PAYWALL_PROMPT_RE.test(t)) return true;
   if (b.words <= APP_NEWSLETTER_PROMPT_MAX_WORDS && APP_NEWSLETTER_PROMPT_RE.test(t)) return true;
   if (b.words <= FILING_LINE_MAX_WORDS && FILING_LINE_RE.test(t)) return true;
+  if (NAV_LINE_RE.test(t)) return true;
   if (b.words <= DISCLAIMER_MAX_WORDS && DISCLAIMER_RE.test(t)) return true;
   return b.words <= PLACEHOLDER_MAX_WORDS && PLACEHOLDER_RE.test(t);
 }

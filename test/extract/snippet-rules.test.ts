@@ -178,3 +178,11 @@ describe("boilerplate lines go on every route", () => {
     expect(r).toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("navigation lines at the ends of the text", () => {
+  it("leaves '↑ Back to top' out of a blog post", () => {
+    const r = snippets("traf-archive.org.bewegliche-lettern.de.typography.html.gz", "https://web.archive.org/web/20160218174457/http://bewegliche-lettern.de/2010/05/literatur-und-animated-typography/",
+      ["Der Perlentaucher bringt heute einen Essay von mir unter dem Titel"], ["Back to top"]);
+    expect(r).toEqual({ missing: [], leaked: [] });
+  });
+});
