@@ -3,8 +3,9 @@
 // and headings at the end of the article with nothing under them. Checked on the false positives of the even half
 // of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
 // credits, comment debris, ad labels, lone datelines, paywall, app and newsletter prompts, opinion disclaimers,
-// consent placeholders, result counters, filing lines (tags, categories), navigation lines and the notices publishers append
-// after the text.
+// consent placeholders, result counters, filing lines (tags, categories), navigation lines and the notices
+// publishers append after the text. The lines that are boilerplate by their words alone (isBoilerplateLine)
+// also go on the routes that skip this trim (dropBoilerplateLines).
 import type { TextBlock } from "./segment.ts";
 import type { Element, AnyNode } from "./dom.ts";
 import { isElement } from "./dom.ts";

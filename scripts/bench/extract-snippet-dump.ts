@@ -2,8 +2,8 @@
 // (`trafilaturaTuningHalf`): every leaked `without` snippet and every missed `with` snippet, with the
 // page file, the method that won and why, and the DOM context of the snippet in the original page
 // (tag path with classes/ids of the innermost element holding it); for a missed snippet also the step of
-// the named-container path that lost it (clean, container choice, pruning, block score). For error analysis only; the
-// held-out half is scored (totals) but never dumped.
+// the named-container path that lost it (clean — naming the element it removed —, container choice, pruning,
+// block score). For error analysis only; the held-out half is scored (totals) but never dumped.
 //
 //   npx tsx scripts/bench/extract-snippet-dump.ts [--out FILE] [--limit N] [--wcxb]
 //     --out FILE   write the dump there (default: stdout); totals go to stderr
@@ -103,19 +103,12 @@ function innermostHolder(parent: ParentNode, want: string): Element | null {
   return null;
 }
 
-/** ": removed div.x" for the outermost ancestor of `el` the clean detached from `body`, or "" when it is still attached. */
+/** ": removed div.x" for the detached subtree root holding `el` after the clean, or why there is none. */
 function removedAncestor(el: Element | null, body: ParentNode): string {
-  let top: Element | null = null;
-  for (let n: ParentNode | null = el; n && n !== body; n = n.parent as ParentNode | null) {
-    if (!n.parent) { top = n as Element; break; }
-    top = null;
-  }
   if (!el) return ": split across elements";
-  // walk up to the detached root of el's subtree
   let r: ParentNode = el;
   while (r.parent) r = r.parent as ParentNode;
-  if (r === body || (body.parent && r === rootOf(body))) return ": still attached, lost in segmentation";
-  void top;
+  if (r === rootOf(body)) return ": still attached, lost in segmentation";
   return isElement(r as never) ? `: removed ${describe(r as Element)}` : "";
 }
 
