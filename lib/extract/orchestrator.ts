@@ -180,11 +180,12 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     dropDanglingBlocks(all, keep);
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
-    // the lead/standfirst in the article header, outside the element named as the body (lead.ts)
+    // the lead/standfirst in the article header, outside the element named as the body (lead.ts), without its
+    // boilerplate lines (a picture's © credit: trim.ts)
     const lead = findLeadBefore(el);
     if (lead) {
       const have = new Set(blocks.map((b) => b.text));
-      const add = segmentBlocks(lead).filter((b) => !have.has(b.text));
+      const add = dropBoilerplateLines(segmentBlocks(lead).filter((b) => !have.has(b.text))).kept;
       return { blocks: [...add, ...blocks], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
     }
     return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };

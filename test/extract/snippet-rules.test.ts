@@ -186,3 +186,12 @@ describe("navigation lines at the ends of the text", () => {
     expect(r).toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("the lead before the named body loses its boilerplate lines", () => {
+  it("takes the intro of a Bundesrat notice without the picture's © credit in it", () => {
+    const r = snippets("traf-bundesrat.de-erinnerungen.html.gz", "https://www.bundesrat.de/SharedDocs/texte/22/20220127-weremember-gedenkstunde-kranzniederlegung.html;jsessionid=FD52ED97F4C3551B332D2AA670DAE45C.1_cid382",
+      ["wurde als Siebenjährige von Stuttgart", "Neben der gastgebenden Bundestagspräsidentin", "als Zeichen des Gedenkens an die Opfer"],
+      ["Presse- und Informationsamt der Bundesregierung | Jesco Denzel", " Bundesrat | Frank Bräuer", "Ist dieser Beitrag hilfreich?"]);
+    expect(r).toEqual({ missing: [], leaked: [] });
+  });
+});
