@@ -329,12 +329,13 @@ function isBoilerplateLine(b: TextBlock): boolean {
 
 /**
  * The kept blocks of a candidate that did not go through dropDanglingBlocks (repeated items, the
- * classifier over the whole body, the relaxed density container), without the lines that are
- * boilerplate by their words alone (isBoilerplateLine); the positional rules (related headings,
- * dangling headings, tail notices) stay with dropDanglingBlocks, which sees the dropped blocks too.
+ * classifier over the whole body, the relaxed density container, the lead before a named container),
+ * without the lines that are boilerplate by their words alone (isBoilerplateLine) and picture captions
+ * (WCXB even ids 0.87839 -> 0.87849: a collection's figure captions); the positional rules (related
+ * headings, dangling headings, tail notices) stay with dropDanglingBlocks, which sees the dropped blocks too.
  */
 export function dropBoilerplateLines(blocks: TextBlock[]): { kept: TextBlock[]; dropped: TextBlock[] } {
   const kept: TextBlock[] = [], dropped: TextBlock[] = [];
-  for (const b of blocks) (isBoilerplateLine(b) ? dropped : kept).push(b);
+  for (const b of blocks) (isBoilerplateLine(b) || isImageCaption(b) || isFigureCaption(b) ? dropped : kept).push(b);
   return { kept, dropped };
 }
