@@ -28,6 +28,9 @@
 //   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
 //      "comment" classes) and take the density container whole, unless it lies in the <footer>.
 //   6. Body: all remaining body text, so a page with any text never comes out empty.
+//   6a. Boilerplate lines: a candidate that did not go through the trim (repeated items, blocks alone, relax,
+//      body) loses the lines that are boilerplate by their words alone (trim.ts dropBoilerplateLines: ad labels,
+//      comment debris, read-also labels, paywall/app/newsletter prompts, filing and byline lines).
 //   6b. Thread posts: on a thread (the posts of step 9) whose kept content lies in a post, the posts it
 //      left out come in, each as its own blocks the classifier does not reject (post-headers.ts).
 //   7. Repeated text: of blocks with the same text, the first stays (responsive pages rendering the
@@ -51,7 +54,7 @@ import { removeTemplateNodes } from "./apply-template.ts";
 import { readMetadata } from "./read-metadata.ts";
 import { findKnownContainers } from "./known-container.ts";
 import { pruneDiscardable } from "./prune.ts";
-import { dropDanglingBlocks } from "./trim.ts";
+import { dropBoilerplateLines, dropDanglingBlocks } from "./trim.ts";
 import { removeProductReviews, scanProductPage } from "./product-page.ts";
 import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
@@ -128,7 +131,10 @@ export function runExtraction(html: string, opts: ExtractOptions, recipe: Recipe
     consider(relaxed(html)) ||
     // 6. body
     consider({ blocks: segmentBlocks(body), roots: [body], dropped: [], method: "body", reason: "whole cleaned body" });
-  const found: Outcome = best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" };
+  const chosen: Outcome = best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" };
+  // the boilerplate lines of candidates that did not go through the trim (trim.ts)
+  const lines = TRIMMED_METHODS.has(chosen.method) ? null : dropBoilerplateLines(chosen.blocks);
+  const found: Outcome = lines?.dropped.length ? { ...chosen, blocks: lines.kept, dropped: [...chosen.dropped, ...lines.dropped] } : chosen;
   void won;
   // 7. repeated text: the later copies of a block go (responsive duplicates, quoted posts: repeated-text.ts)
   // 6b. thread posts: on a thread, the posts the chosen content left out come in (post-headers.ts)
@@ -146,12 +152,17 @@ export function runExtraction(html: string, opts: ExtractOptions, recipe: Recipe
   const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;
   return {
     ...meta,
-    text: blocksToText(outcome.blocks),
+    // Unicode normal form C: pages that write "ü" as u + combining diaeresis (or Bengali nukta letters
+    // decomposed) read the same as the composed text readers search and compare
+    text: blocksToText(outcome.blocks).normalize("NFC"),
     html: renderHtml($, outcome, opts.url),
     method: outcome.method,
     methodReason: reason,
   };
 }
+
+/** Methods whose candidates went through the dangling-block trim (trim.ts dropDanglingBlocks). */
+const TRIMMED_METHODS = new Set(["density+blocks", "container+blocks", "template"]);
 
 /** The result of a run without the template, saying why the template was set aside. */
 function withTemplateNote(r: ExtractResult, removed: number): ExtractResult {
@@ -183,11 +194,12 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     dropDanglingBlocks(all, keep);
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
-    // the lead/standfirst in the article header, outside the element named as the body (lead.ts)
+    // the lead/standfirst in the article header, outside the element named as the body (lead.ts), without its
+    // boilerplate lines (a picture's © credit: trim.ts)
     const lead = findLeadBefore(el);
     if (lead) {
       const have = new Set(blocks.map((b) => b.text));
-      const add = segmentBlocks(lead).filter((b) => !have.has(b.text));
+      const add = dropBoilerplateLines(segmentBlocks(lead).filter((b) => !have.has(b.text))).kept;
       return { blocks: [...add, ...blocks], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
     }
     return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };

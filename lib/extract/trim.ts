@@ -2,7 +2,10 @@
 // a dropped "related articles" list ("Schon gelesen?", "Zobacz także"), ad labels ("Anzeige"),
 // and headings at the end of the article with nothing under them. Checked on the false positives of the even half
 // of the trafilatura set, where these are the commonest `without` snippets left in the output; also picture
-// credits, comment debris, ad labels, lone datelines and the notices publishers append after the text.
+// credits, comment debris, ad labels, lone datelines, paywall, app and newsletter prompts, opinion disclaimers,
+// consent placeholders, result counters, filing lines (tags, categories), navigation lines and the notices
+// publishers append after the text. The lines that are boilerplate by their words alone (isBoilerplateLine)
+// also go on the routes that skip this trim (dropBoilerplateLines).
 import type { TextBlock } from "./segment.ts";
 import type { Element, AnyNode } from "./dom.ts";
 import { isElement } from "./dom.ts";
@@ -11,7 +14,7 @@ import { isElement } from "./dom.ts";
 const DANGLING_HEADING_MAX_WORDS = 8;
 
 /** Ad labels publishers print above ads, in the corpus' main languages. */
-const AD_LABEL_RE = /^(anzeige|werbung|reklama|advertisement|advertising|sponsored|publicité|publicidad|pubblicità|ad|ads|реклама|广告)$/i;
+const AD_LABEL_RE = /^[-–—*\s[(]*(anzeige|werbung|reklama|advertisement|advertising|sponsored|publicité|publicidad|pubblicità|ad|ads|реклама|广告)[-–—*\s\])]*$/i;
 
 /**
  * Headings that open the "more to read" part after an article (related stories, recommendations,
@@ -126,11 +129,72 @@ const TAIL_NOTICE_RE = new RegExp([
   "\\bif you (enjoyed|liked) (reading )?this\\b", "\\bdo you want to be informed\\b", "\\bjede (kleine )?spende\\b", "\\bsupport (us|our journalism)\\b",
   "\\bcopyrighted property\\b", "\\bwritten permission\\b", "\\ball rights reserved\\b", "\\balle rechte vorbehalten\\b", "\\bchroniony prawem autorskim\\b",
   "\\btodos los derechos reservados\\b", "\\bnachdruck (nur|verboten)\\b",
+  "\\bsegui(r|rnos) (a [^.]{1,30} )?en (facebook|twitter|instagram)", "\\bsuivez-nous\\b", "\\bseguici\\b", "śledź nas\\b",
 ].join("|"), "i");
 /** …in blocks of at most this many words… */
 const TAIL_NOTICE_MAX_WORDS = 40;
 /** …that start in the last this share of the kept text. */
 const TAIL_SHARE = 0.25;
+
+/**
+ * Paywall and subscription prompts, wherever they stand (a paywall cuts the article short, so the prompt
+ * sits mid-page with the page's other boxes after it): "Pour lire la suite", "Subscribe now … for the full
+ * story", "Cancela cuando quieras", "Already a subscriber?" (trafilatura's PAYWALL_DISCARD_XPATH, by text).
+ */
+const PAYWALL_PROMPT_RE = new RegExp([
+  "\\b(pour )?lire la suite\\b", "\\baccéder en illimité", "\\bdéjà abonné", "\\babonnez-vous\\b", "\\bfor the full story\\b", "\\bto continue reading\\b",
+  "\\balready (a )?subscriber\\b", "\\bsubscribe now\\b", "\\bcancel(a|e)? (any ?time|cuando quieras)\\b", "\\bya eres suscriptor", "\\bum weiterzulesen\\b",
+  "\\bweiterlesen mit\\b", "\\bbereits abonnent", "\\bjetzt abonnieren\\b",
+].join("|"), "i");
+/** …in blocks of at most this many words (a prompt, not a paragraph about subscriptions). */
+const PAYWALL_PROMPT_MAX_WORDS = 25;
+
+/**
+ * Prompts to get the publisher's app or newsletter, wherever they stand (boxes inside the article, or
+ * mid-page when other boxes follow it): "… straight to your phone with the … app", "(iTunes und Google Play)",
+ * "sign up for our newsletter", "Newsletter abonnieren", "inscrivez-vous à la newsletter". ("Download our
+ * app" stays a tail notice only: service pages on WCXB invite to their app as part of the offer.)
+ */
+const APP_NEWSLETTER_PROMPT_RE = new RegExp([
+  "\\bstraight to your phone\\b", "\\bitunes (und|and) google play\\b",
+  "\\bsign up (for|to) our newsletter\\b", "\\bsubscribe to our [^.]{0,30}newsletter\\b", "\\bnewsletter abonnieren\\b", "\\babonnieren sie unseren newsletter\\b",
+  "\\bzum newsletter anmelden\\b", "\\binscrivez-vous à (la|notre) newsletter\\b", "\\bsuscr[ií]bete a nuestr",
+].join("|"), "i");
+/** …in blocks of at most this many words. */
+const APP_NEWSLETTER_PROMPT_MAX_WORDS = 30;
+
+/**
+ * The publisher's disclaimer that opinions are the authors' own ("… n'engagent que leurs auteurs", "do not
+ * necessarily reflect the views of …", "geben nicht die Meinung … wieder"), wherever it stands (blogs print
+ * it under the post or in the column beside it).
+ */
+const DISCLAIMER_RE = /(n.engagent que (leurs|son|ses) auteurs?|do not necessarily (reflect|represent)|views expressed (here|in this)|(geben|spiegeln) nicht (unbedingt |zwingend |notwendigerweise )?die meinung|no (necesariamente )?reflejan (la|las) (opini|postura))/i;
+/** …in blocks of at most this many words. */
+const DISCLAIMER_MAX_WORDS = 40;
+
+/**
+ * Placeholders of embeds held back until the reader consents (a tweet, a video, a map): "Wir respektieren
+ * deine Privatsphäre und stellen … keine Verbindung zu Twitter her", "Empfohlener redaktioneller Inhalt",
+ * "Dieses Video wird über YouTube ausgeliefert", "Click to load"; and result counters of lists
+ * ("Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt", "Showing 1-50 of 4,718").
+ */
+const PLACEHOLDER_RE = /(dieses video wird über youtube|externer inhalt|empfohlener redaktioneller inhalt|respektieren deine privatsphäre|inhalte von drittanbietern|mit dem laden des|click to load|um (das video|den inhalt|diesen inhalt) (zu sehen|anzuzeigen|zu laden)|\b\d+ (bis|to|-|–) \d+ (von|of) (insgesamt )?\d+\b.{0,20}(angezeigt|shown|results|ergebnisse|treffer)|\bshowing \d+[-–]\d+ of\b)/i;
+/** …in blocks of at most this many words. */
+const PLACEHOLDER_MAX_WORDS = 60;
+
+/**
+ * Filing lines of the article's metadata, left in the text when their box had no furniture name:
+ * "Kategorien: Grundrezept, Rezepte", "Tags: …", "Posted in …", "Filed under …", "Permalink https://…",
+ * "News date : 04/21/2022 Category : Press Releases", byline lines ("Verfasst von: … | 31. Dezember 2008",
+ * "Posted by …", "Written by …") and a video's availability ("Video verfügbar bis 28.02.2021"); trafilatura
+ * discards tags, categories, bylines and meta boxes.
+ */
+const FILING_LINE_RE = /^((verfasst von|geschrieben von|posted by|written by|publié par|publicado por|escrito por)\b|(video )?verfügbar bis\b|(news date|category|categories|kategorien?|catégories?|categorías?|tags?|schlagw(ö|o)rter|stichw(ö|o)rter)\s*:|(permalink|permalien|posted in|filed under|abgelegt unter|veröffentlicht in|publié dans|publicado en)\s)/i;
+/** …of at most this many words (a label and a few names or a link). */
+const FILING_LINE_MAX_WORDS = 12;
+
+/** Navigation lines left at the ends of the text: "Zur Startseite", "Zurück zur Übersicht", "↑ Back to top", "Nach oben", "Volver arriba". */
+const NAV_LINE_RE = /^[«‹<←↑\s]*(zur startseite|zurück( zur (übersicht|startseite|liste))?|back to (top|home|overview|the top)|nach oben|seitenanfang|retour( en haut)?|volver( arriba)?|powrót|torna su|go to top)[\s»›>→↑.!]*$/i;
 
 /** Characters of the blocks still kept (positions in the article are shares of it). */
 function keptChars(all: TextBlock[], keep: boolean[]): number {
@@ -232,10 +296,7 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
   for (let i = 0; i < all.length; i++) {
     if (!keep[i]) continue;
     const b = all[i];
-    const t = b.text.trim();
-    if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b) || isImageCaption(b) || isFigureCaption(b)) { off(i); continue; }
-    if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) { off(i); continue; }
-    if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) { off(i); continue; }
+    if (isBoilerplateLine(b) || isImageCaption(b) || isFigureCaption(b)) { off(i); continue; }
     // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }
@@ -246,4 +307,35 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     off(i);
   }
   return dropped;
+}
+
+/**
+ * A line that is boilerplate by its words alone, wherever it stands: ad labels, credit lines, comment
+ * debris, read-also labels, paywall / app / newsletter prompts, filing and byline lines, disclaimers,
+ * consent placeholders.
+ */
+function isBoilerplateLine(b: TextBlock): boolean {
+  const t = b.text.trim();
+  if (AD_LABEL_RE.test(t) || isCreditLine(b) || isCommentDebris(b)) return true;
+  if (b.words <= AD_PREFIX_MAX_WORDS && AD_PREFIX_RE.test(t)) return true;
+  if (b.words <= READ_ALSO_MAX_WORDS && READ_ALSO_RE.test(t)) return true;
+  if (b.words <= PAYWALL_PROMPT_MAX_WORDS && PAYWALL_PROMPT_RE.test(t)) return true;
+  if (b.words <= APP_NEWSLETTER_PROMPT_MAX_WORDS && APP_NEWSLETTER_PROMPT_RE.test(t)) return true;
+  if (b.words <= FILING_LINE_MAX_WORDS && FILING_LINE_RE.test(t)) return true;
+  if (NAV_LINE_RE.test(t)) return true;
+  if (b.words <= DISCLAIMER_MAX_WORDS && DISCLAIMER_RE.test(t)) return true;
+  return b.words <= PLACEHOLDER_MAX_WORDS && PLACEHOLDER_RE.test(t);
+}
+
+/**
+ * The kept blocks of a candidate that did not go through dropDanglingBlocks (repeated items, the
+ * classifier over the whole body, the relaxed density container, the lead before a named container),
+ * without the lines that are boilerplate by their words alone (isBoilerplateLine) and picture captions
+ * (WCXB even ids 0.87839 -> 0.87849: a collection's figure captions); the positional rules (related
+ * headings, dangling headings, tail notices) stay with dropDanglingBlocks, which sees the dropped blocks too.
+ */
+export function dropBoilerplateLines(blocks: TextBlock[]): { kept: TextBlock[]; dropped: TextBlock[] } {
+  const kept: TextBlock[] = [], dropped: TextBlock[] = [];
+  for (const b of blocks) (isBoilerplateLine(b) || isImageCaption(b) || isFigureCaption(b) ? dropped : kept).push(b);
+  return { kept, dropped };
 }

@@ -2,8 +2,8 @@
 // (`trafilaturaTuningHalf`): every leaked `without` snippet and every missed `with` snippet, with the
 // page file, the method that won and why, and the DOM context of the snippet in the original page
 // (tag path with classes/ids of the innermost element holding it); for a missed snippet also the step of
-// the named-container path that lost it (clean, container choice, pruning, block score). For error analysis only; the
-// held-out half is scored (totals) but never dumped.
+// the named-container path that lost it (clean — naming the element it removed —, container choice, pruning,
+// block score). For error analysis only; the held-out half is scored (totals) but never dumped.
 //
 //   npx tsx scripts/bench/extract-snippet-dump.ts [--out FILE] [--limit N] [--wcxb]
 //     --out FILE   write the dump there (default: stdout); totals go to stderr
@@ -69,6 +69,8 @@ const MAX_PLACES = 3;
  */
 function lossStages(html: string, snippets: string[]): string[] {
   const body = bodyOf(parseHtml(html));
+  // the innermost element holding each snippet before the clean, to name the element the clean removed
+  const holders = snippets.map((s) => innermostHolder(body, collapseSpace(s)));
   removeBoilerplate(body, { dropFurniture: true });
   // block texts joined by spaces, as the output joins them (textOf would glue neighbouring elements)
   const textIn = (root: ParentNode) => collapseSpace(segmentBlocks(root).map((b) => b.text).join(" "));
@@ -81,7 +83,7 @@ function lossStages(html: string, snippets: string[]): string[] {
   const probs = scoreBlocks(blocks);
   return snippets.map((s0) => {
     const s = collapseSpace(s0);
-    if (!cleaned.includes(s)) return "in the strict clean (clean.ts)";
+    if (!cleaned.includes(s)) return `in the strict clean (clean.ts${removedAncestor(holders[snippets.indexOf(s0)], body)})`;
     if (!el) return "with no named container (density/blocks path)";
     if (!inContainer.includes(s)) return "outside the first named container";
     if (!pruned.includes(s)) return "pruned inside the named container (prune.ts)";
@@ -90,6 +92,29 @@ function lossStages(html: string, snippets: string[]): string[] {
     const b = blocks[i];
     return `in block ${i} of ${blocks.length} (${b.kind}, ${b.words} words, ${b.linkWords} linked, p=${probs[i].toFixed(2)})`;
   });
+}
+
+/** The deepest element whose text holds `want` (null when no single element does). */
+function innermostHolder(parent: ParentNode, want: string): Element | null {
+  for (const c of parent.children) {
+    if (!isElement(c) || c.name === "script" || c.name === "style" || !collapseSpace(textOf(c)).includes(want)) continue;
+    return innermostHolder(c, want) ?? c;
+  }
+  return null;
+}
+
+/** ": removed div.x" for the detached subtree root holding `el` after the clean, or why there is none. */
+function removedAncestor(el: Element | null, body: ParentNode): string {
+  if (!el) return ": split across elements";
+  let r: ParentNode = el;
+  while (r.parent) r = r.parent as ParentNode;
+  if (r === rootOf(body)) return ": still attached, lost in segmentation";
+  return isElement(r as never) ? `: removed ${describe(r as Element)}` : "";
+}
+
+function rootOf(n: ParentNode): ParentNode {
+  while (n.parent) n = n.parent as ParentNode;
+  return n;
 }
 
 function describe(el: Element): string {
