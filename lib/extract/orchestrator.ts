@@ -37,8 +37,6 @@
 //      product twice, carousels, quoted posts; repeated-text.ts): blocks of >= 10 words on declared
 //      articles, >= 3 words on other pages.
 //   8. Skip links ("Skip to content", "Zum Inhalt springen") go (skip-links.ts).
-//   8b. Block filter: on dated pages a learned model (logistic regression over each block's shape and
-//      the class/id names around it, block-filter.ts) drops the kept blocks it is sure are boilerplate.
 //   9. Post headers: on a thread (>= 3 posts each with a profile link and a date), each kept post gets
 //      its author name and date line back in front of it (read before the clean: post-headers.ts).
 import { extractDefaults } from "../config.ts";
@@ -62,7 +60,6 @@ import { dropRepeatedBlocks } from "./repeated-text.ts";
 import { dropSkipLinks } from "./skip-links.ts";
 import { addPostHeaders, fillThreadPosts, findPostHeaders } from "./post-headers.ts";
 import { findLeadBefore } from "./lead.ts";
-import { filterKeptBlocks } from "./block-filter.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
 
@@ -86,15 +83,7 @@ const OUTSIDE_MAX_LINK_SHARE = 0.5;
 
 interface Outcome { blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock[]; method: string; reason: string }
 
-/** Switches of the recipe for its training scripts (scripts/train-block-filter.ts). */
-export interface RecipeOptions {
-  /** Step 8b on (default) or off. */
-  blockFilter?: boolean;
-  /** Called with the blocks step 8b judges, the page kind and whether the page declares a date. */
-  onKeptBlocks?: (blocks: TextBlock[], kind: PageKind, dated: boolean) => void;
-}
-
-export function runExtraction(html: string, opts: ExtractOptions, recipe: RecipeOptions = {}): ExtractResult {
+export function runExtraction(html: string, opts: ExtractOptions): ExtractResult {
   // 1. parse + metadata
   const $ = opts.document ?? parseHtml(html);
   const meta = readMetadata($, opts.url);
@@ -119,7 +108,7 @@ export function runExtraction(html: string, opts: ExtractOptions, recipe: Recipe
   const prefix = `page kind ${kind}; ` + (templated ? `template removed ${templated.removed} text nodes; ` : "") + (reviews ? `product page: removed ${reviews} review sections; ` : "");
   const first = consider(chooseCandidate(body, templated ? "template" : "density+blocks", prefix, !!meta.publishedAt, kind));
   // 2b. the template held the page's content too (pages of one site sharing their main text): extract without it
-  if (templated && !first) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined }, recipe), templated.removed);
+  if (templated && !first) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined }), templated.removed);
   // 4b. a page spread over many sections: the whole body's content blocks, when the candidate has far less
   const spread = first && kind !== "product" && !meta.publishedAt && !hasArticleSlug(opts.url) ? wholeBodyOverChosen(body, best!, prefix) : null;
   if (spread) consider(spread);
@@ -141,14 +130,11 @@ export function runExtraction(html: string, opts: ExtractOptions, recipe: Recipe
   const { blocks: withPosts, filled } = fillThreadPosts(found.blocks, headers, body);
   const { kept, repeats } = dropRepeatedBlocks(withPosts, kind);
   // 8. skip links ("Skip to content"): navigation left over on pages that fell back to the body (skip-links.ts)
-  const { kept: unjudged, skipLinks } = dropSkipLinks(kept);
-  // 8b. block filter: the kept blocks the learned model is sure are boilerplate go (block-filter.ts)
-  recipe.onKeptBlocks?.(unjudged, kind, !!meta.publishedAt);
-  const { kept: content, boilerplate } = recipe.blockFilter === false ? { kept: unjudged, boilerplate: [] } : filterKeptBlocks(unjudged, !!meta.publishedAt);
+  const { kept: content, skipLinks } = dropSkipLinks(kept);
   // 9. post headers: each kept post of a thread gets its author and date back (post-headers.ts)
   const { blocks: posts, added, posts: thread } = addPostHeaders(content, headers);
-  const outcome: Outcome = { ...found, blocks: posts, dropped: [...found.dropped, ...repeats, ...skipLinks, ...boilerplate] };
-  const said = found.reason + (filled ? `; filled in ${filled} posts of the thread` : "") + (repeats.length ? `; dropped ${repeats.length} repeated blocks` : "") + (skipLinks.length ? `; dropped ${skipLinks.length} skip links` : "") + (boilerplate.length ? `; block filter dropped ${boilerplate.length} blocks` : "") + (added ? `; added the headers of ${added} posts (of ${thread} in the thread)` : "");
+  const outcome: Outcome = { ...found, blocks: posts, dropped: [...found.dropped, ...repeats, ...skipLinks] };
+  const said = found.reason + (filled ? `; filled in ${filled} posts of the thread` : "") + (repeats.length ? `; dropped ${repeats.length} repeated blocks` : "") + (skipLinks.length ? `; dropped ${skipLinks.length} skip links` : "") + (added ? `; added the headers of ${added} posts (of ${thread} in the thread)` : "");
   const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;
   return {
     ...meta,
