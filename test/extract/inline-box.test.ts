@@ -30,3 +30,17 @@ describe("inline boxes inside the article", () => {
     expect(text).toContain("20,000 cars a day");
   });
 });
+
+describe("navigation columns and flyouts outside the article", () => {
+  it("drops the removeBoilerplate furniture named 'navigation' or 'flyout', keeps the article", async () => {
+    const { parseHtml, bodyOf, textOf } = await import("../../lib/extract/dom.ts");
+    const { removeBoilerplate } = await import("../../lib/extract/clean.ts");
+    const $ = parseHtml(`<html><body><div id="navigation"><div class="infoblog"><p>The keys to the contemporary world since the start of the century.</p></div></div><div class="c-flyout"><p>Every small donation helps us.</p></div><div class="entry"><p>${PARA}</p></div></body></html>`);
+    const body = bodyOf($);
+    removeBoilerplate(body);
+    const text = textOf(body);
+    expect(text).toContain("rebuild the old bridge");
+    expect(text).not.toContain("keys to the contemporary world");
+    expect(text).not.toContain("small donation");
+  });
+});
