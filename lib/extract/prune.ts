@@ -15,6 +15,15 @@ const DROP_TAGS = new Set(["figure", "figcaption", "aside", "footer", "nav", "me
 /** Tags the class/id rules apply to (trafilatura: div, item, list, p, section, span). */
 const RULE_TAGS = new Set(["div", "section", "span", "p", "ul", "ol", "dl", "li", "header", "small", "cite", "table", "blockquote", "h2", "h3", "h4", "h5", "h6"]);
 
+/**
+ * Names of boxes set into the article text: inline text boxes and teasers ("inlineTextbox",
+ * "pp-inline-teaser", "intext-links", German "kastenBox", Polish "ramka") and flyouts. (Social posts embedded as a quote, blockquote.twitter-tweet
+ * and friends, stay: the gold keeps them more often than not — snippet tuning half −4 pages.)
+ */
+const INLINE_BOX_NAMES = [
+  "inlinetextbox", "inline-teaser", "inlineteaser", "intext-", "kastenbox", "kasten-", "ramka", "flyout",
+];
+
 /** Class substrings of boilerplate (OVERALL_DISCARD_XPATH and friends; lower-cased match). */
 const CLASS_SUBSTRINGS = [
   "footer", "related", "viral", "share-", "sharing", "sharedaddy", "social", "sociable", "syndication", "embedded", "newsletter", "subnav", "cookie",
@@ -30,6 +39,9 @@ const CLASS_SUBSTRINGS = [
   // kickers: the section or topic label over a headline, not article text (snippet tuning half 0.9385 -> 0.9388,
   // WCXB even ids 0.86469 -> 0.86470; "-category" as well gained 0.0006 more but cost WCXB listings 0.0001)
   "kicker", "eyebrow", "overline", "preheadline", "pre-headline", "topline", "dachzeile",
+  // boxes set into the text that point elsewhere or hold an aside (trafilatura's TEASER_DISCARD_XPATH; readability's
+  // unlikely "extra"/"remark"): inline text and link boxes, flyouts
+  ...INLINE_BOX_NAMES,
 ];
 /** Class words (whole tokens) of boilerplate, too short to match as substrings. */
 const CLASS_WORDS = new Set(["ad", "ads", "bar", "nav", "menu", "share", "hidden", "hide", "tag", "options", "expand", "next", "prev"]);
@@ -51,12 +63,15 @@ const MAX_PRUNED_SHARE = 0.5;
 /** Whether an element's class/id/role marks it as boilerplate inside an article (`spacing`: spacing utilities count as names too). */
 export function isDiscardable(el: Element, spacing = false): boolean {
   if (DROP_TAGS.has(el.name)) return !(el.name === "figure" && holdsTable(el));
-  if (!RULE_TAGS.has(el.name)) return false;
+  const custom = el.name.includes("-");
+  if (!RULE_TAGS.has(el.name) && !custom) return false;
   const a = el.attribs;
   const role = a.role;
   if (role && /nav|complementary|contentinfo|banner/i.test(role)) return true;
   if (a["data-testid"] === "AuthorCard") return true;
-  const cls = a.class && withoutLayoutTokens(a.class.toLowerCase(), spacing);
+  // a custom element (a web component: <pp-inline-teaser>, <app-related-slot>) is named by its tag
+  const rawCls = custom ? `${el.name} ${a.class ?? ""}` : a.class;
+  const cls = rawCls && withoutLayoutTokens(rawCls.toLowerCase(), spacing);
   // the article's own lead ("lead teasertext", "teaser-text", "intro": lead.ts) is text, not a teaser of another
   // page (snippet tuning half 0.9370 -> 0.9381; WCXB even ids -0.00001: one page whose annotators left the lead out)
   if (isLeadName(`${cls ?? ""} ${a.id ?? ""}`) && !isStrongMatch(el)) return false;
