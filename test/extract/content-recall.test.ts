@@ -35,3 +35,15 @@ describe("a wrapper holding only the densest node is climbed", () => {
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("a sibling of the densest node with its tag and class joins (Readability's sibling bonus)", () => {
+  it("takes both product grid columns of a shop's front page and leaves its account links out", () => {
+    const html = decodeHtml(gunzipSync(readFileSync(join(dir, "wcxb-4122.html.gz")))).text;
+    const r = extractArticle(html, { url: "https://www.bestsharpeningstones.com/" });
+    const text = collapse(r.text);
+    expect(r.method).toBe("density+blocks");
+    expect(text).toContain("Leather Paddle Strops");
+    expect(text).toContain("Diamond Emulsions");
+    expect(text).not.toContain("My Order Details");
+  });
+});
