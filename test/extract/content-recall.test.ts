@@ -1,0 +1,49 @@
+// Recall rules of the container steps (issue 4, snippet misses on the tuning half of trafilatura's
+// evaluation set), each checked on a real page of that set (test/fixtures/extract/pages/traf-*, listed in
+// SOURCES.md) with its `with` snippets (must come out) and `without` snippets (must not).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { decodeHtml } from "../../lib/encoding/decode.ts";
+import { extractArticle } from "../../lib/extract/index.ts";
+
+const dir = join(import.meta.dirname, "..", "fixtures", "extract", "pages");
+const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** The page's text, and its `with` snippets missing from it and `without` snippets found in it. */
+function snippets(file: string, url: string, withs: string[], withouts: string[]) {
+  const html = decodeHtml(gunzipSync(readFileSync(join(dir, file)))).text;
+  const text = collapse(extractArticle(html, { url }).text);
+  return { missing: withs.filter((s) => !text.includes(collapse(s))), leaked: withouts.filter((s) => text.includes(collapse(s))) };
+}
+
+describe("running prose in a named container stays whatever its block probability", () => {
+  it("keeps a long unlinked text run of a news detail page", () => {
+    expect(snippets("traf-gipfelbuch.ch-hochaufloesung.html.gz", "https://www.gipfelbuch.ch/outdoornews/detail/id/718",
+      ["Um einen ersten Eindruck zu erhalten", "hilft uns in den Satellitendaten", "Zusammengefasst berücksichtigen wir in"],
+      ["FRAGEN AN DEN AUTOR"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
+
+describe("a wrapper holding only the densest node is climbed", () => {
+  it("takes every step of a step-by-step tip, each in its own wrapper", () => {
+    expect(snippets("traf-kochbar.de.schneiden.html.gz", "https://www.kochbar.de/tipp/1918/Tomaten-richtig-schneiden.html",
+      ["Ihr kennt es sicher auch!", "aber ohne Strunk sieht es auch schöner aus.", "haften am Fruchtfleisch und und können nicht"],
+      ["Tipp favorisieren", "Die besten TIPPS"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
+
+describe("a sibling of the densest node with its tag and class joins (Readability's sibling bonus)", () => {
+  it("takes both product grid columns of a shop's front page and leaves its account links out", () => {
+    const html = decodeHtml(gunzipSync(readFileSync(join(dir, "wcxb-4122.html.gz")))).text;
+    const r = extractArticle(html, { url: "https://www.bestsharpeningstones.com/" });
+    const text = collapse(r.text);
+    expect(r.method).toBe("density+blocks");
+    expect(text).toContain("Leather Paddle Strops");
+    expect(text).toContain("Diamond Emulsions");
+    expect(text).not.toContain("My Order Details");
+  });
+});
