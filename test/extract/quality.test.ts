@@ -21,8 +21,10 @@ const load = (file: string) => decodeHtml(gunzipSync(readFileSync(join(dir, "pag
  * them: 0.876 and 0.898; before the named-container, pruning and dangling-block steps: 0.866 and 0.885).
  * Re-pinned 2026-11-30 after the long-paragraph block rule, lead/kicker/appendix-heading pruning, repeated
  * text, card grids inside the container, post headers and thread posts (measured 0.947 → 0.966, 0.917 → 0.960).
+ * Re-pinned 2026-11-30 after the collapsed panels, boilerplate-line wording, inline boxes and prose-in-container
+ * rules (measured 0.966 → 0.968; snippets 0.960, unchanged).
  */
-const FLOORS = { wcxbMeanF1: 0.946, snippetF1: 0.94 }; // measured 0.966 and 0.960
+const FLOORS = { wcxbMeanF1: 0.948, snippetF1: 0.94 }; // measured 0.968 and 0.960
 
 describe("extraction quality floors", () => {
   it("WCXB held-out pages: mean word-bag F1", () => {
