@@ -4,19 +4,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
 import { decodeHtml } from "../../lib/encoding/decode.ts";
 import { extractArticle } from "../../lib/extract/index.ts";
+import { describe, expect, it } from "vitest";
+import { snippets } from "../helpers/snippets.ts";
 
 const dir = join(import.meta.dirname, "..", "fixtures", "extract", "pages");
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
-
-/** The page's text, and its `with` snippets missing from it and `without` snippets found in it. */
-function snippets(file: string, url: string, withs: string[], withouts: string[]) {
-  const html = decodeHtml(gunzipSync(readFileSync(join(dir, file)))).text;
-  const text = collapse(extractArticle(html, { url }).text);
-  return { missing: withs.filter((s) => !text.includes(collapse(s))), leaked: withouts.filter((s) => text.includes(collapse(s))) };
-}
 
 describe("running prose in a named container stays whatever its block probability", () => {
   it("keeps a long unlinked text run of a news detail page", () => {

@@ -1,22 +1,8 @@
 // Rules measured on the tuning half of trafilatura's evaluation set (issue 4, snippet F1), each checked
 // on a real page of that set (test/fixtures/extract/pages/traf-*, listed in SOURCES.md) with its
 // `with` snippets (must come out) and `without` snippets (must not).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodeHtml } from "../../lib/encoding/decode.ts";
-import { extractArticle } from "../../lib/extract/index.ts";
-
-const dir = join(import.meta.dirname, "..", "fixtures", "extract", "pages");
-const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
-
-/** The page's text, and its `with` snippets missing from it and `without` snippets found in it. */
-function snippets(file: string, url: string, withs: string[], withouts: string[]) {
-  const html = decodeHtml(gunzipSync(readFileSync(join(dir, file)))).text;
-  const text = collapse(extractArticle(html, { url }).text);
-  return { missing: withs.filter((s) => !text.includes(collapse(s))), leaked: withouts.filter((s) => text.includes(collapse(s))) };
-}
+import { snippets } from "../helpers/snippets.ts";
 
 describe("long paragraphs are content (boilerpipe's word-count rule)", () => {
   it("keeps the first paragraph of a blog post and of a CV page", () => {
