@@ -145,6 +145,15 @@ export function collapseSpace(s: string): string {
 }
 
 /** `class` and `id` of an element joined, for the class/id heuristics. */
+/** Whether an element below `el` (children, and their descendants down to `depth` more levels) is a <name>. */
+export function holdsTag(el: Element, name: string, depth = Infinity): boolean {
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    if (c.name === name || (depth > 0 && holdsTag(c, name, depth - 1))) return true;
+  }
+  return false;
+}
+
 export function classAndId(el: Element): string {
   const a = el.attribs;
   return `${a.class ?? ""} ${a.id ?? ""}`;

@@ -8,7 +8,7 @@
 // also go on the routes that skip this trim (dropBoilerplateLines).
 import type { TextBlock } from "./segment.ts";
 import type { Element, AnyNode } from "./dom.ts";
-import { isElement } from "./dom.ts";
+import { holdsTag, isElement } from "./dom.ts";
 
 /** A heading of at most this many words whose following block was dropped is that block's title. */
 const DANGLING_HEADING_MAX_WORDS = 8;
@@ -246,19 +246,11 @@ function isFigureCaption(b: TextBlock): boolean {
   if (b.words > CAPTION_MAX_WORDS || !b.el) return false;
   for (let n: Element | null = b.el, k = 0; n && k <= FIGCAPTION_DEPTH; n = n.parent as Element | null, k++) {
     if (!isElement(n as AnyNode)) return false;
-    if (n.name === "figcaption") return !(n.parent && isElement(n.parent as AnyNode) && holdsTable(n.parent as Element, 3));
+    if (n.name === "figcaption") return !(n.parent && isElement(n.parent as AnyNode) && holdsTag(n.parent as Element, "table", 3));
   }
   return false;
 }
 
-function holdsTable(el: Element, depth: number): boolean {
-  for (const c of el.children) {
-    if (!isElement(c)) continue;
-    if (c.name === "table") return true;
-    if (depth > 0 && holdsTable(c, depth - 1)) return true;
-  }
-  return false;
-}
 
 function holdsPicture(el: Element, depth: number): boolean {
   for (const c of el.children) {
