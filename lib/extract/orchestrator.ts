@@ -17,7 +17,8 @@
 //         pages of kind "other" whose container is an index of linked items (isLinkIndex: news
 //         fronts, topic pages, catalogues) the link lists are the content and stay.
 //      The named container wins unless it yields too little or density finds far more text
-//      (DENSITY_OVER_KNOWN_RATIO), as trafilatura prefers its own result over its fallbacks.
+//      (DENSITY_OVER_KNOWN_RATIO), as trafilatura prefers its own result over its fallbacks. A density
+//      candidate that wins is pruned like the named container, captions kept (withoutFurniture).
 //      c. repeated items (undated pages, repeated.ts): the largest group of same-kind sibling items
 //         (cards, tiles, posts) replaces the winner when it holds REPEATED_OVER_CHOSEN times its
 //         text, or comes back whole inside it at REPEATED_INSIDE_SHARE (linked card titles).
@@ -51,7 +52,7 @@ import { sanitizeArticleNodes } from "./sanitize.ts";
 import { removeTemplateNodes } from "./apply-template.ts";
 import { readMetadata } from "./read-metadata.ts";
 import { findKnownContainers } from "./known-container.ts";
-import { pruneDiscardable } from "./prune.ts";
+import { findDiscardable, pruneDiscardable } from "./prune.ts";
 import { dropBoilerplateLines, dropDanglingBlocks } from "./trim.ts";
 import { removeProductReviews, scanProductPage } from "./product-page.ts";
 import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
@@ -226,11 +227,47 @@ function chooseCandidate(body: ParentNode, method: string, prefix: string, dated
 function chooseSingle(body: ParentNode, method: string, prefix: string, kind: PageKind): Outcome | null {
   const dens = densityWithBlocks(body, method, prefix);
   const known = knownContainer(body, method === "template" ? method : "container+blocks", prefix, kind);
-  if (!known) return dens;
+  if (!known) return dens && withoutFurniture(dens);
   if (!dens) return known;
   const k = textLength(known.blocks), d = textLength(dens.blocks);
-  if (d > k * DENSITY_OVER_KNOWN_RATIO) return { ...dens, reason: `${dens.reason}; named container <${known.roots[0] && (known.roots[0] as Element).name}> had ${k} chars against ${d}` };
+  if (d > k * DENSITY_OVER_KNOWN_RATIO) return withoutFurniture({ ...dens, reason: `${dens.reason}; named container <${known.roots[0] && (known.roots[0] as Element).name}> had ${k} chars against ${d}` });
   return known;
+}
+
+/**
+ * The density candidate, once chosen, loses the furniture inside its roots the way the named container
+ * does (prune.ts: share bars, related lists, author boxes, comments …), but not its captions: a video
+ * page's description is its "item-caption", and trafilatura's gold keeps picture captions. Blocks the
+ * named container's pruning detached before (the same tree) go too. When that would take more than
+ * DENSITY_MAX_PRUNED_SHARE of the candidate's text, or leave too little (the fallbacks would win), the
+ * names are misread (a forum whose posts are "comment" boxes, responsive copies named "hidden"): nothing goes.
+ */
+function withoutFurniture(dens: Outcome): Outcome {
+  const found = dens.roots.flatMap((r) => findDiscardable(r)).filter((el) => !isCaption(el));
+  const inFound = new Set(found);
+  const isGone = (b: TextBlock) => !!b.el && (!isAttached(b.el) || isInside(b.el, inFound));
+  const gone = dens.blocks.filter(isGone);
+  if (gone.length === 0) return dens;
+  const lost = textLength(gone), had = textLength(dens.blocks);
+  if (lost > had * DENSITY_MAX_PRUNED_SHARE || had - lost < MIN_TEXT_CHARS) return dens;
+  for (const el of found) removeNode(el);
+  const blocks = dens.blocks.filter((b) => !isGone(b));
+  return { ...dens, blocks, dropped: [...dens.dropped, ...gone], reason: `${dens.reason}; pruned ${found.length} boilerplate elements (${gone.length} blocks)` };
+}
+
+/** At most this share of the density candidate's text goes as furniture (tuning half: see withoutFurniture). */
+const DENSITY_MAX_PRUNED_SHARE = 0.2;
+
+/** A picture's or video's caption: figure, figcaption, or an element named "caption". */
+function isCaption(el: Element): boolean {
+  return el.name === "figure" || el.name === "figcaption" || /caption/i.test(`${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`);
+}
+
+/** Whether the element still hangs in the document (not removed by a pruning). */
+function isAttached(el: Element): boolean {
+  let n: AnyNode = el;
+  while (n.parent) n = n.parent;
+  return n.type === "root";
 }
 
 /** The repeated items replace the chosen container when they hold this many times its text (WCXB even ids: 1.5 and 2 alike, 3 loses listings). */

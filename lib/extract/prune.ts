@@ -152,27 +152,32 @@ function isStrongMatch(el: Element): boolean {
 export function pruneDiscardable(roots: ParentNode[]): number {
   let removed = 0;
   for (const root of roots) {
-    const total = Math.max(1, measureText(root as AnyNode).chars);
-    const found: Element[] = [];
-    let foundChars = 0;
-    const walk = (parent: ParentNode) => {
-      for (const child of parent.children) {
-        if (!isElement(child)) continue;
-        if (isDiscardable(child)) {
-          const n = measureText(child).chars;
-          if (n <= total * MAX_PRUNED_SHARE) { found.push(child); foundChars += n; continue; }
-        } else if (isDiscardable(child, true)) {
-          // named only by a spacing utility: kept, but its text counts toward the stand-down share
-          const n = measureText(child).chars;
-          if (n <= total * MAX_PRUNED_SHARE) foundChars += n;
-        }
-        walk(child);
-      }
-    };
-    walk(root);
-    const sure = foundChars > total * MAX_TOTAL_PRUNED_SHARE ? found.filter(isStrongMatch) : found;
+    const sure = findDiscardable(root);
     for (const el of sure) removeNode(el);
     removed += sure.length;
   }
   return removed;
+}
+
+/** The discardable descendants of one root that pruneDiscardable would remove, without removing them. */
+export function findDiscardable(root: ParentNode): Element[] {
+  const total = Math.max(1, measureText(root as AnyNode).chars);
+  const found: Element[] = [];
+  let foundChars = 0;
+  const walk = (parent: ParentNode) => {
+    for (const child of parent.children) {
+      if (!isElement(child)) continue;
+      if (isDiscardable(child)) {
+        const n = measureText(child).chars;
+        if (n <= total * MAX_PRUNED_SHARE) { found.push(child); foundChars += n; continue; }
+      } else if (isDiscardable(child, true)) {
+        // named only by a spacing utility: kept, but its text counts toward the stand-down share
+        const n = measureText(child).chars;
+        if (n <= total * MAX_PRUNED_SHARE) foundChars += n;
+      }
+      walk(child);
+    }
+  };
+  walk(root);
+  return foundChars > total * MAX_TOTAL_PRUNED_SHARE ? found.filter(isStrongMatch) : found;
 }

@@ -41,3 +41,18 @@ describe("a sibling of the densest node with its tag and class joins (Readabilit
     expect(text).not.toContain("My Order Details");
   });
 });
+
+describe("the density candidate is pruned of furniture like the named container, but keeps its captions", () => {
+  it("drops a link box set into the text of a density-chosen article", () => {
+    expect(snippets("traf-speicherguide.de.schwierige.html.gz", "https://www.speicherguide.de/digitalisierung/faktor-mensch/schwierige-gespraeche-so-gehts-24376.aspx",
+      ["Konflikte mag keiner.", "Gespräche meistern können."],
+      ["Weiterführender Link"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+  it("keeps a video page's description, which it names a caption", () => {
+    expect(snippets("traf-zdf.de.corona.html.gz", "https://www.zdf.de/sport/us-sport-corona-100.html",
+      ["New York ist das Epizentrum der Corona-Pandemie", "Auch der Sport ist zum Stillstand", "Die Anteilnahme in den Top-Ligen ist groß. Wie es"],
+      ["Auch interessant", "ZDF Unternehmen"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
