@@ -56,3 +56,12 @@ describe("the density candidate is pruned of furniture like the named container,
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("the named container keeps its place against a density candidate larger only outside its own container", () => {
+  it("leaves out the info box beside an article whose densest node lies in the named body", () => {
+    expect(snippets("traf-domradio.de-Reformstau.html.gz", "https://www.domradio.de/themen/laien/2021-11-19/reformstau-loesen-irme-stetter-karp-ist-neue-zdk-praesidentin",
+      ["votierten 41 Delegierte.", "Für Reformen kämpfen", "Stil des ZdK-Präsidiums."],
+      ["Logo des Zdk", "Nach oben", "Zentralkomitee der"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
