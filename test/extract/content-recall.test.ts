@@ -65,3 +65,13 @@ describe("the named container keeps its place against a density candidate larger
       .toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("inside a named container short blocks need a content probability of 0.4", () => {
+  it("drops the author-and-age lines of a topic page's cards and keeps their titles and summaries", () => {
+    const html = decodeHtml(gunzipSync(readFileSync(join(dir, "wcxb-1310.html.gz")))).text;
+    const text = collapse(extractArticle(html, { url: "https://appleinsider.com/topic/headphones" }).text);
+    expect(text).toContain("Beats Solo 4 and Solo Buds both gain Walmart-exclusive color options");
+    expect(text).toContain("which were previously not offered in the United States.");
+    expect(text).not.toContain("Andrew O'Hara 3 months ago");
+  });
+});
