@@ -75,3 +75,14 @@ describe("inside a named container short blocks need a content probability of 0.
     expect(text).not.toContain("Andrew O'Hara 3 months ago");
   });
 });
+
+describe("inside the density container blocks need a content probability of 0.4", () => {
+  it("keeps an article's prose and drops the short lines of its generated code listings", () => {
+    const html = decodeHtml(gunzipSync(readFileSync(join(dir, "wcxb-0390.html.gz")))).text;
+    const r = extractArticle(html, { url: "https://blog.logrocket.com/tested-5-ai-cli-tools" });
+    const text = collapse(r.text);
+    expect(r.method).toBe("density+blocks");
+    expect(text).toContain("AI coding CLIs are quickly becoming must-have tools for developers");
+    expect(text).not.toContain("const [input, setInput] = useState<string>('');");
+  });
+});
