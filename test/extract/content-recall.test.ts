@@ -86,3 +86,12 @@ describe("inside the density container blocks need a content probability of 0.4"
     expect(text).not.toContain("const [input, setInput] = useState<string>('');");
   });
 });
+
+describe("a block outside the density container joins only when at most a quarter of its words are linked", () => {
+  it("leaves out the linked registration prompt under a news article's comments", () => {
+    expect(snippets("traf-taz.de.siemens.html.gz", "https://taz.de/Siemens-und-die-Kohlemine-Adani/!5655255/",
+      ["Ein paar Konsument*innen mögen", "Einige von ihnen, etwa Axa", "ei potenziellen Kund*innen aus der fossilen Industrie"],
+      ["Bitte registrieren Sie sich und halten Sie sich"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
