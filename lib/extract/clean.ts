@@ -22,12 +22,24 @@ const FURNITURE_TAGS = new Set(["nav", "footer", "aside", "menu"]);
  * Notices, alerts, tooltips, legal boxes, bylines, (bread)crumbs and WordPress Jetpack's sharing, rating and
  * related-posts boxes (sharedaddy, jp-post-flair, jp-relatedposts): words that held output text outside the
  * benchmark's truth on 4-13 WCXB even pages each and on none or one inside it (trafilatura: "byline",
- * "jp-" ids, "message" boxes).
+ * "jp-" ids, "message" boxes). Announcement bars, trending lists, disclaimers and offers (promotional offer
+ * boxes) the same way: WCXB even ids 0.8856 -> 0.8868 with the ARIA widget roles below.
  */
-const UNLIKELY_RE = /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|combx|comments?|community|cookie|consent|disqus|extra|footer|gdpr|legends?|menu|navbar|nav|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor(ed)?|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|share|sharing|subscribe|subscription|promo|outbrain|taboola|teaser|widget|toolbar|masthead|site-header|topbar|signup|login|tags|tagcloud|author-bio|print|jump|skip|navigation|flyout|notices?|alerts?|tooltips?|legal|bylines?|crumbs|sharedaddy|jp-post-flair|jp-relatedposts)($|[-_\s])/i;
+const UNLIKELY_RE = /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|combx|comments?|community|cookie|consent|disqus|extra|footer|gdpr|legends?|menu|navbar|nav|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor(ed)?|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|share|sharing|subscribe|subscription|promo|outbrain|taboola|teaser|widget|toolbar|masthead|site-header|topbar|signup|login|tags|tagcloud|author-bio|print|jump|skip|navigation|flyout|notices?|alerts?|tooltips?|legal|bylines?|crumbs|sharedaddy|jp-post-flair|jp-relatedposts|announcements?|trending|disclaimers?|offers?)($|[-_\s])/i;
 
 /** class/id words that rescue an element the unlikely pattern matched (Readability's okMaybeItsACandidate). */
 const MAYBE_RE = /and|article|body|column|content|main|shadow|entry|story|post|text/i;
+
+/**
+ * ARIA roles of page furniture: landmarks around the article (navigation, banner, contentinfo, complementary)
+ * and widgets that are never its text (dialogs, alerts, tooltips, list boxes and their options, menu and tool
+ * bars, search, status and log regions, tickers and timers). The widget roles past "alert": WCXB even ids
+ * +0.0001, snippet tuning half unchanged.
+ */
+const FURNITURE_ROLES = new Set([
+  "navigation", "banner", "contentinfo", "complementary", "dialog", "alert",
+  "tooltip", "listbox", "option", "menubar", "toolbar", "search", "status", "log", "marquee", "timer",
+]);
 
 /** Tags never removed by the class/id rule: the whole document would go with them. */
 const PROTECTED_TAGS = new Set(["html", "body", "article", "main"]);
@@ -88,8 +100,7 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
     return n <= ctx.maxFurnitureChars && !holdsArticleBody(el) && !holdsMostParagraphs(el, ci, ctx);
   }
   const role = el.attribs.role;
-  if (role === "navigation" || role === "banner" || role === "contentinfo" || role === "complementary" || role === "dialog" || role === "alert") return true;
-  return false;
+  return role !== undefined && FURNITURE_ROLES.has(role);
 }
 
 /**

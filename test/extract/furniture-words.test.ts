@@ -23,6 +23,16 @@ describe("furniture words", () => {
     for (const s of ["Start asking", "wishlist", "How we get", "Terms apply", "A. Writer", "Share this"]) expect(text).not.toContain(s);
   });
 
+  it("drops announcement bars, trending lists, disclaimers, offer boxes and ARIA widgets (tooltips, list boxes, status regions)", () => {
+    const html = `<div class="announcement-bar">Free shipping this week</div><article>${PROSE}</article>` +
+      `<section class="trending-now">Ten things to read</section><p class="affiliate-disclaimer">We may earn a commission</p>` +
+      `<div class="special-offers">Get $130 in value</div><div role="tooltip">Average quote</div>` +
+      `<ul role="listbox"><li role="option">Sort: Best Match</li></ul><div role="status">Loading results</div>`;
+    const text = cleaned(html);
+    expect(text).toContain("The article's own paragraph");
+    for (const s of ["Free shipping", "Ten things", "commission", "$130", "Average quote", "Best Match", "Loading results"]) expect(text).not.toContain(s);
+  });
+
   it("drops text kept for screen readers only, whole class tokens (sr-only-focusable skip links are left to skip-links.ts)", () => {
     const html = `<article>${PROSE}<table><caption class="sr-only">Ticker Information Table</caption><tr><td>AMZN</td></tr></table>` +
       `<a href="#x"><span class="screen-reader-text">opens in a new window</span>Read</a><span class="visually-hidden">Menu</span></article>`;
