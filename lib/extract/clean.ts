@@ -19,13 +19,19 @@ const FURNITURE_TAGS = new Set(["nav", "footer", "aside", "menu"]);
  * class/id words of furniture (Readability's unlikelyCandidates plus trafilatura's usual suspects: its
  * OVERALL_DISCARD_XPATH names "navigation" boxes, and flyouts are popups that slide in). "navigation" and
  * "flyout": WCXB even ids 0.88407 -> 0.88411, snippet tuning half unchanged (one page each way).
- * Notices, alerts, tooltips, legal boxes, bylines, (bread)crumbs and WordPress Jetpack's sharing, rating and
- * related-posts boxes (sharedaddy, jp-post-flair, jp-relatedposts): words that held output text outside the
+ * Notices, alerts, tooltips, legal boxes, bylines and (bread)crumbs: words that held output text outside the
  * benchmark's truth on 4-13 WCXB even pages each and on none or one inside it (trafilatura: "byline",
  * "jp-" ids, "message" boxes). Announcement bars, trending lists, disclaimers and offers (promotional offer
  * boxes) the same way: WCXB even ids 0.8856 -> 0.8868 with the ARIA widget roles below.
  */
-const UNLIKELY_RE = /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|combx|comments?|community|cookie|consent|disqus|extra|footer|gdpr|legends?|menu|navbar|nav|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor(ed)?|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|share|sharing|subscribe|subscription|promo|outbrain|taboola|teaser|widget|toolbar|masthead|site-header|topbar|signup|login|tags|tagcloud|author-bio|print|jump|skip|navigation|flyout|notices?|alerts?|tooltips?|legal|bylines?|crumbs|sharedaddy|jp-post-flair|jp-relatedposts|announcements?|trending|disclaimers?|offers?)($|[-_\s])/i;
+const UNLIKELY_RE = /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|combx|comments?|community|cookie|consent|disqus|extra|footer|gdpr|legends?|menu|navbar|nav|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor(ed)?|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|share|sharing|subscribe|subscription|promo|outbrain|taboola|teaser|widget|toolbar|masthead|site-header|topbar|signup|login|tags|tagcloud|author-bio|print|jump|skip|navigation|flyout|notices?|alerts?|tooltips?|legal|bylines?|crumbs|announcements?|trending|disclaimers?|offers?)($|[-_\s])/i;
+
+/**
+ * Names of plugin boxes that are furniture whatever else the element is called: WordPress Jetpack's sharing,
+ * likes and rating box (div.sharedaddy … jp-post-flair, which the word "post" would otherwise rescue) and its
+ * related posts. Snippet tuning half: one page (a post's "Bewerten:" / "Gefällt mir:" lines).
+ */
+const PLUGIN_FURNITURE_RE = /(^|\s)(sharedaddy|jp-post-flair|jp-relatedposts)(?=\s|$)/i;
 
 /** class/id words that rescue an element the unlikely pattern matched (Readability's okMaybeItsACandidate). */
 const MAYBE_RE = /and|article|body|column|content|main|shadow|entry|story|post|text/i;
@@ -93,6 +99,7 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   if (PROTECTED_TAGS.has(name)) return false;
   const ci = withoutBuilderTokens(classAndId(el));
   if (ci.length > 1 && isForumFurniture(el)) return true;
+  if (ci.length > 1 && PLUGIN_FURNITURE_RE.test(ci) && visibleChars(el) <= ctx.maxFurnitureChars) return true;
   if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) {
     const n = visibleChars(el);
     if (n >= WIDGET_PROSE_CHARS && !UNLIKELY_RE.test(ci.replace(WIDGET_WORD_RE, " "))) return false;

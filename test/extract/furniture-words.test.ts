@@ -47,4 +47,10 @@ describe("furniture words", () => {
       ["Das Bukett präsentiert sich", "Besonders gut passt er zu asiatischen Gerichten"], ["wurde erfolgreich hinzugefügt."]))
       .toEqual({ missing: [], leaked: [] });
   });
+
+  it("drops Jetpack's sharing and rating box under a blog post though its name says 'post' (trafilatura tuning half)", () => {
+    expect(snippets("traf-sprechblase.wordpress.com.zapfsaeulen.html.gz", "https://sprechblase.wordpress.com/2019/11/17/elektro-zapfsaeulen/",
+      ["Ich würde ja", "Drumrum und Service", "Ich bedanke mich"], ["Bewerten:", "Life is not digital"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
 });
