@@ -181,3 +181,11 @@ describe("the lead before the named body loses its boilerplate lines", () => {
     expect(r).toEqual({ missing: [], leaked: [] });
   });
 });
+
+describe("a kicker above the title", () => {
+  it("drops a one-word section label that opens the text above the headline, keeps the article", () => {
+    expect(snippets("traf-tonight.de-Arschloch.html.gz", "https://www.tonight.de/unterhaltung/promis/daniela-buechner-danni-und-ennesto-monte-trennen-sich-arschloch_114240.html",
+      ["gescheitert“, schrieb der 46-Jährige.", "einem halben Jahr", "Danni Büchner hat derweil ihren"], ["Promis", "Foto: Instagram"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});

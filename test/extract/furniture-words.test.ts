@@ -1,0 +1,56 @@
+// Furniture by class/id word in the strict clean (clean.ts): notices, alerts, tooltips, legal boxes, bylines,
+// crumbs, Jetpack's sharing boxes; and text hidden from the screen for screen readers (sr-only and friends).
+import { describe, expect, it } from "vitest";
+import { removeBoilerplate } from "../../lib/extract/clean.ts";
+import { bodyOf, parseHtml, textOf } from "../../lib/extract/dom.ts";
+import { snippets } from "../helpers/snippets.ts";
+
+const cleaned = (html: string) => {
+  const body = bodyOf(parseHtml(`<html><body>${html}</body></html>`));
+  removeBoilerplate(body);
+  return textOf(body).replace(/\s+/g, " ").trim();
+};
+const PROSE = "<p>" + "The article's own paragraph, long enough to be the page. ".repeat(20) + "</p>";
+
+describe("furniture words", () => {
+  it("drops notices, alerts, tooltips, legal boxes, bylines and Jetpack's sharing box beside the article", () => {
+    const html = `<article>${PROSE}</article>` +
+      `<div class="site-notice">Start asking to get answers</div><div class="alert alert-success">Added to your wishlist.</div>` +
+      `<span class="tooltip">How we get this data</span><div class="footer-legal">Terms apply</div>` +
+      `<div class="c-byline">By A. Writer</div><div class="sharedaddy sd-sharing-enabled">Share this:</div>`;
+    const text = cleaned(html);
+    expect(text).toContain("The article's own paragraph");
+    for (const s of ["Start asking", "wishlist", "How we get", "Terms apply", "A. Writer", "Share this"]) expect(text).not.toContain(s);
+  });
+
+  it("drops announcement bars, trending lists, disclaimers, offer boxes and ARIA widgets (tooltips, list boxes, status regions)", () => {
+    const html = `<div class="announcement-bar">Free shipping this week</div><article>${PROSE}</article>` +
+      `<section class="trending-now">Ten things to read</section><p class="affiliate-disclaimer">We may earn a commission</p>` +
+      `<div class="special-offers">Get $130 in value</div><div role="tooltip">Average quote</div>` +
+      `<ul role="listbox"><li role="option">Sort: Best Match</li></ul><div role="status">Loading results</div>`;
+    const text = cleaned(html);
+    expect(text).toContain("The article's own paragraph");
+    for (const s of ["Free shipping", "Ten things", "commission", "$130", "Average quote", "Best Match", "Loading results"]) expect(text).not.toContain(s);
+  });
+
+  it("drops text kept for screen readers only, whole class tokens (sr-only-focusable skip links are left to skip-links.ts)", () => {
+    const html = `<article>${PROSE}<table><caption class="sr-only">Ticker Information Table</caption><tr><td>AMZN</td></tr></table>` +
+      `<a href="#x"><span class="screen-reader-text">opens in a new window</span>Read</a><span class="visually-hidden">Menu</span></article>`;
+    const text = cleaned(html);
+    expect(text).toContain("AMZN");
+    for (const s of ["Ticker Information", "opens in a new window", "Menu"]) expect(text).not.toContain(s);
+    expect(cleaned(`<p class="sr-only-focusable">Skip to content</p>${PROSE}`)).toContain("Skip to content");
+  });
+
+  it("drops a shop's 'added to the wish list' alert above a product description (trafilatura tuning half)", () => {
+    expect(snippets("traf-ebrosia.de.zinfandel.html.gz", "https://www.ebrosia.de/beringer-zinfandel-rose-stone-cellars-lieblich-suess",
+      ["Das Bukett präsentiert sich", "Besonders gut passt er zu asiatischen Gerichten"], ["wurde erfolgreich hinzugefügt."]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+
+  it("drops Jetpack's sharing and rating box under a blog post though its name says 'post' (trafilatura tuning half)", () => {
+    expect(snippets("traf-sprechblase.wordpress.com.zapfsaeulen.html.gz", "https://sprechblase.wordpress.com/2019/11/17/elektro-zapfsaeulen/",
+      ["Ich würde ja", "Drumrum und Service", "Ich bedanke mich"], ["Bewerten:", "Life is not digital"]))
+      .toEqual({ missing: [], leaked: [] });
+  });
+});
