@@ -28,6 +28,14 @@ describe("repeated blocks", () => {
     expect(repeats.map((b) => b.text)).toEqual(["Trusted by teams"]);
   });
 
+  it("keeps the items' repeated attribute lines in a list of repeated items, not a sentence in every item", () => {
+    const tile = (name: string) => `<li><a href="/${name}">${name}</a><p>Free international shipping</p><p>Error rating book. Refresh and try again.</p></li>`;
+    const body = bodyOf(parseHtml(`<html><body><ul>${tile("Lamp")}${tile("Vase")}${tile("Bowl")}</ul></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "other", true);
+    expect(kept.filter((b) => b.text === "Free international shipping")).toHaveLength(3);
+    expect(repeats.map((b) => b.text)).toEqual(["Error rating book. Refresh and try again.", "Error rating book. Refresh and try again."]);
+  });
+
   it("keeps repeated code", () => {
     const code = "import { extractArticle } from './lib/extract/index.ts';";
     const body = bodyOf(parseHtml(`<html><body><pre>${code}</pre><p>Then call it on the page.</p><pre>${code}</pre></body></html>`));
