@@ -28,6 +28,14 @@ describe("skip links", () => {
     expect(kept.map((b) => b.text)).toEqual(lines.slice(5));
   });
 
+  it("drops shop buttons and keeps a sentence that starts like one", () => {
+    const lines = ["Add to wishlist", "Quick view", "Compare", "Choose options", "BUY NOW", "Shop now →", "Compare the two plans before you renew: the basic plan drops the phone support."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 6));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(6));
+  });
+
   it("drops shop tiles' badges and keeps a sentence about a sale", () => {
     const lines = ["Top Rated", "New Arrival", "Best Seller", "Save 30%", "The sale ends on Sunday at midnight."];
     const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
