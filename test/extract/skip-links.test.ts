@@ -36,6 +36,14 @@ describe("skip links", () => {
     expect(kept.map((b) => b.text)).toEqual(lines.slice(6));
   });
 
+  it("drops widgets' labels (contents, tags, a listing's toolbar) and keeps a sentence that starts like one", () => {
+    const lines = ["Table of Contents", "Inhaltsverzeichnis", "On this page", "Tags", "Sort by:", "Filters", "View:", "Contents of the time capsule were shown at the town hall."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 7));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(7));
+  });
+
   it("drops shop tiles' badges and keeps a sentence about a sale", () => {
     const lines = ["Top Rated", "New Arrival", "Best Seller", "Save 30%", "The sale ends on Sunday at midnight."];
     const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
