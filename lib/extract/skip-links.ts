@@ -44,9 +44,25 @@ const COUNTER_RE =
 const WIDGET_LABEL_RE =
   /^(?:table\s+of\s+contents?|contents|inhaltsverzeichnis|sommaire|table\s+des\s+mati[eè]res|[ií]ndice(?:\s+de\s+contenidos?)?|indice\s+dei\s+contenuti|spis\s+tre[sś]ci|inhoudsopgave|on\s+this\s+page|jump\s+to\s+section|tags|sort(?:\s+by)?|filters?|view)[\s:.…▾▼]*$/i;
 
+/**
+ * A block that is only a community's or a form's prompt to the visitor: Q&A and forum guest prompts
+ * ("Start asking to get answers", "You need to be a member in order to leave a comment", "Not open
+ * for further replies"), a feedback form's answers ("Thank you for your feedback", "Oops! Something
+ * went wrong while submitting the form"). On WCXB even ids 28 such output blocks on 17 pages were
+ * not in the benchmark's text, none was.
+ */
+const PROMPT_RE =
+  /^(?:start\s+asking\s+to\s+get\s+answers|find\s+the\s+answer\s+to\s+your\s+question\s+by\s+asking|you\s+need\s+to\s+be\s+a\s+member\s+in\s+order\s+to\s+leave\s+a\s+comment|sign\s+up\s+for\s+a\s+new\s+account\s+in\s+our\s+community\.?\s+it'?s\s+easy|(?:this\s+thread\s+is\s+)?not\s+open\s+for\s+further\s+replies|you\s+must\s+(?:log|sign)\s+in\s+to\s+(?:answer|reply\s+to|comment\s+on)\s+this\s+(?:question|thread|topic|post)|thank\s+you\s+for\s+your\s+feedback|oops!?\s+something\s+went\s+wrong\s+while\s+submitting\s+the\s+form)[\s.!]*$/i;
+/** Words a prompt has at most (the longest above is 12). */
+const PROMPT_MAX_WORDS = 12;
+
 /** `blocks` without the skip links, control labels, badges and counters, and those taken out. */
 export function dropSkipLinks(blocks: TextBlock[]): { kept: TextBlock[]; skipLinks: TextBlock[] } {
   const kept: TextBlock[] = [], skipLinks: TextBlock[] = [];
-  for (const b of blocks) (b.words <= 5 && (SKIP_LINK_RE.test(b.text.trim()) || CONTROL_LABEL_RE.test(b.text.trim()) || BADGE_RE.test(b.text.trim()) || COUNTER_RE.test(b.text.trim()) || WIDGET_LABEL_RE.test(b.text.trim())) ? skipLinks : kept).push(b);
+  for (const b of blocks) {
+    const t = b.text.trim();
+    const label = b.words <= 5 && (SKIP_LINK_RE.test(t) || CONTROL_LABEL_RE.test(t) || BADGE_RE.test(t) || COUNTER_RE.test(t) || WIDGET_LABEL_RE.test(t));
+    (label || (b.words <= PROMPT_MAX_WORDS && PROMPT_RE.test(t)) ? skipLinks : kept).push(b);
+  }
   return { kept, skipLinks };
 }

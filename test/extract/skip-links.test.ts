@@ -44,6 +44,14 @@ describe("skip links", () => {
     expect(kept.map((b) => b.text)).toEqual(lines.slice(7));
   });
 
+  it("drops a community's guest prompts and a form's answers, and keeps a post that quotes one", () => {
+    const lines = ["Start asking to get answers", "You need to be a member in order to leave a comment", "Not open for further replies.", "Thank you for your feedback!", "I asked support and they said: thank you for your feedback, we will look into the broken export."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 4));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(4));
+  });
+
   it("drops shop tiles' badges and keeps a sentence about a sale", () => {
     const lines = ["Top Rated", "New Arrival", "Best Seller", "Save 30%", "The sale ends on Sunday at midnight."];
     const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
