@@ -29,11 +29,11 @@ describe("skip links", () => {
   });
 
   it("drops shop buttons and keeps a sentence that starts like one", () => {
-    const lines = ["Add to wishlist", "Quick view", "Compare", "Choose options", "BUY NOW", "Shop now →", "Show Caption", "Compare the two plans before you renew: the basic plan drops the phone support."];
+    const lines = ["Add to wishlist", "Quick view", "Compare", "Choose options", "BUY NOW", "Shop now →", "Show Caption", "Close", "Compare the two plans before you renew: the basic plan drops the phone support."];
     const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
     const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
-    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 7));
-    expect(kept.map((b) => b.text)).toEqual(lines.slice(7));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 8));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(8));
   });
 
   it("drops widgets' labels (contents, tags, a listing's toolbar) and keeps a sentence that starts like one", () => {
@@ -61,11 +61,11 @@ describe("skip links", () => {
   });
 
   it("drops listings' counters and keeps a sentence that counts", () => {
-    const lines = ["Loaded 24 results", "(120 products)", "Showing 1-24 of 310", "+8", "5 colours", "7 min read", "120 products were recalled in March after the inspection."];
+    const lines = ["Loaded 24 results", "(120 products)", "Showing 1-24 of 310", "+8", "5 colours", "7 min read", "Image 2 of 5", "3 likes", "120 products were recalled in March after the inspection."];
     const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
     const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
-    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 6));
-    expect(kept.map((b) => b.text)).toEqual(lines.slice(6));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 8));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(8));
   });
 
   it("leaves nothing of a script-rendered page that holds only its skip link and footer", () => {
