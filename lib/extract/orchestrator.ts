@@ -148,7 +148,7 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   // 7. repeated text: the later copies of a block go (responsive duplicates, quoted posts: repeated-text.ts)
   // 6b. thread posts: on a thread, the posts the chosen content left out come in (post-headers.ts)
   const { blocks: withPosts, filled } = fillThreadPosts(found.blocks, headers, body);
-  const { kept, repeats } = dropRepeatedBlocks(withPosts, kind);
+  const { kept, repeats } = dropRepeatedBlocks(withPosts, kind, found.method === "repeated-items");
   // 8. skip links ("Skip to content"): navigation left over on pages that fell back to the body (skip-links.ts)
   const { kept: content, skipLinks } = dropSkipLinks(kept);
   // 9. post headers: each kept post of a thread gets its author and date back (post-headers.ts)

@@ -7,6 +7,10 @@
 //   - og:type "product…", product:price:amount, itemprop="price",
 //   - add-to-cart / add-to-bag markup in a class, id or name;
 // and no article evidence (og:type article, JSON-LD Article / NewsArticle / BlogPosting / Review).
+// A page whose JSON-LD declares a Product as a top-level item (or @graph member) is a product page even
+// when an article type appears nested in it (the Product's "review" items) or og:type says "article"
+// (WordPress SEO plugins write it on every page, WooCommerce products included); only a top-level
+// article type (a review article's Review, whose "itemReviewed" is the Product) outranks it.
 // One walk over the document collects the evidence and the outermost review elements together.
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { isElement, removeNode } from "./dom.ts";
@@ -26,9 +30,12 @@ const REVIEW_NAME_RE = /(?:^|[^a-z])reviews?|yotpo|jdgm|okendo|trustpilot|stampe
 
 export interface ProductScan { product: boolean; article: boolean; reviews: Element[] }
 
+/** The evidence as read, before it is weighed into `product` and `article`. */
+interface Evidence extends ProductScan { ldProductTop: boolean; ldArticleTop: boolean }
+
 /** Evidence and the outermost review elements of the page (document order). */
 export function scanProductPage(root: ParentNode): ProductScan {
-  const scan: ProductScan = { product: false, article: false, reviews: [] };
+  const scan: Evidence = { product: false, article: false, reviews: [], ldProductTop: false, ldArticleTop: false };
   const walk = (parent: ParentNode, inReview: boolean) => {
     for (const child of parent.children) {
       if (!isElement(child)) continue;
@@ -51,17 +58,44 @@ export function scanProductPage(root: ParentNode): ProductScan {
     }
   };
   walk(root, false);
-  return scan;
+  // a top-level JSON-LD Product outranks article evidence that is not a top-level JSON-LD article type
+  const article = scan.ldArticleTop || (scan.article && !scan.ldProductTop);
+  return { product: scan.product, article, reviews: scan.reviews };
 }
 
-function readLdJson(el: Element, scan: ProductScan): void {
+const PRODUCT_TYPES = new Set(["Product", "ProductGroup", "Offer", "AggregateOffer", "IndividualProduct"]);
+const ARTICLE_TYPES = new Set(["Article", "NewsArticle", "BlogPosting", "Review", "ReviewNewsArticle", "TechArticle", "Report"]);
+
+function readLdJson(el: Element, scan: Evidence): void {
   let text = "";
   for (const c of el.children) if (c.type === "text") text += (c as unknown as { data: string }).data;
   if (PRODUCT_LD_RE.test(text)) scan.product = true;
   if (ARTICLE_LD_RE.test(text)) scan.article = true;
+  let data: unknown;
+  // not valid JSON (comments, trailing commas, several objects): only the types anywhere in the text count
+  try { data = JSON.parse(text); } catch { return; }
+  for (const type of topLevelTypes(data)) {
+    if (PRODUCT_TYPES.has(type)) scan.ldProductTop = true;
+    if (ARTICLE_TYPES.has(type)) scan.ldArticleTop = true;
+  }
 }
 
-function readMeta(a: Record<string, string>, scan: ProductScan): void {
+/** The @type names of a JSON-LD document's top-level items: the object, an array's items, @graph members. */
+function topLevelTypes(data: unknown): string[] {
+  const items = Array.isArray(data) ? data : [data];
+  const types: string[] = [];
+  for (const item of items) {
+    if (!item || typeof item !== "object") continue;
+    const o = item as Record<string, unknown>;
+    const t = o["@type"];
+    if (typeof t === "string") types.push(t);
+    else if (Array.isArray(t)) for (const x of t) if (typeof x === "string") types.push(x);
+    if (Array.isArray(o["@graph"])) types.push(...topLevelTypes(o["@graph"]));
+  }
+  return types.map((t) => t.replace(/^(?:https?:\/\/)?schema\.org\//, ""));
+}
+
+function readMeta(a: Record<string, string>, scan: Evidence): void {
   const key = (a.property ?? a.name ?? "").toLowerCase();
   const content = (a.content ?? "").toLowerCase();
   if (key === "og:type") {

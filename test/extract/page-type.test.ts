@@ -26,6 +26,17 @@ describe("page kind", () => {
     expect(kindOf(`<html><body>${INDEX_BODY}</body></html>`)).toBe("other");
   });
 
+  it("reads a top-level JSON-LD Product over nested reviews and og:type article, and a top-level Review over its Product", () => {
+    const ld = (o: unknown) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
+    const shop = { "@context": "https://schema.org", "@type": "Product", name: "Mug", review: [{ "@type": "Review", reviewBody: "Lovely" }] };
+    expect(kindOf(`<html><head>${ld(shop)}</head><body><p>x</p></body></html>`)).toBe("product");
+    // WooCommerce under an SEO plugin: og:type article on the product page, the Product in a second block
+    const woo = `<meta property="og:type" content="article">${ld({ "@graph": [{ "@type": "WebPage" }] })}${ld({ "@type": "Product", name: "Oil" })}`;
+    expect(kindOf(`<html><head>${woo}</head><body><p>x</p></body></html>`)).toBe("product");
+    const review = { "@type": "Review", itemReviewed: { "@type": "Product", name: "Mug" } };
+    expect(kindOf(`<html><head>${ld(review)}</head><body><p>x</p></body></html>`)).toBe("article");
+  });
+
   it("calls a container of many linked items an index, and a text with one link list not", () => {
     const isLinkList = (b: { words: number; linkWords: number }) => b.words > 0 && b.linkWords / b.words > 0.5 && b.words < 30;
     const index = parseHtml(`<html><body>${INDEX_BODY}</body></html>`);

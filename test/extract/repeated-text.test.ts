@@ -28,6 +28,22 @@ describe("repeated blocks", () => {
     expect(repeats.map((b) => b.text)).toEqual(["Trusted by teams"]);
   });
 
+  it("drops the second copy of a product page's two-word spec cells, not single words", () => {
+    const table = `<table><tr><th>Magnet type</th><td>Neodymium N50</td></tr><tr><th>Weight</th><td>550g</td></tr></table>`;
+    const body = bodyOf(parseHtml(`<html><body><div>${table}</div><div>${table}</div></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "product");
+    expect(repeats.map((b) => b.text)).toEqual(["Magnet type", "Neodymium N50"]);
+    expect(kept.filter((b) => b.text === "Weight")).toHaveLength(2);
+  });
+
+  it("keeps the items' repeated attribute lines in a list of repeated items, not a sentence in every item", () => {
+    const tile = (name: string) => `<li><a href="/${name}">${name}</a><p>Free international shipping</p><p>Error rating book. Refresh and try again.</p></li>`;
+    const body = bodyOf(parseHtml(`<html><body><ul>${tile("Lamp")}${tile("Vase")}${tile("Bowl")}</ul></body></html>`));
+    const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "other", true);
+    expect(kept.filter((b) => b.text === "Free international shipping")).toHaveLength(3);
+    expect(repeats.map((b) => b.text)).toEqual(["Error rating book. Refresh and try again.", "Error rating book. Refresh and try again."]);
+  });
+
   it("keeps repeated code", () => {
     const code = "import { extractArticle } from './lib/extract/index.ts';";
     const body = bodyOf(parseHtml(`<html><body><pre>${code}</pre><p>Then call it on the page.</p><pre>${code}</pre></body></html>`));

@@ -28,6 +28,30 @@ describe("skip links", () => {
     expect(kept.map((b) => b.text)).toEqual(lines.slice(5));
   });
 
+  it("drops shop buttons and keeps a sentence that starts like one", () => {
+    const lines = ["Add to wishlist", "Quick view", "Compare", "Choose options", "BUY NOW", "Shop now →", "Show Caption", "Close", "Compare the two plans before you renew: the basic plan drops the phone support."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 8));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(8));
+  });
+
+  it("drops widgets' labels (contents, tags, a listing's toolbar) and keeps a sentence that starts like one", () => {
+    const lines = ["Table of Contents", "Inhaltsverzeichnis", "On this page", "Tags", "Sort by:", "Filters", "View:", "Contents of the time capsule were shown at the town hall."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 7));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(7));
+  });
+
+  it("drops a community's guest prompts and a form's answers, and keeps a post that quotes one", () => {
+    const lines = ["Start asking to get answers", "You need to be a member in order to leave a comment", "Not open for further replies.", "Thank you for your feedback!", "I asked support and they said: thank you for your feedback, we will look into the broken export."];
+    const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
+    const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 4));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(4));
+  });
+
   it("drops shop tiles' badges and keeps a sentence about a sale", () => {
     const lines = ["Top Rated", "New Arrival", "Best Seller", "Save 30%", "The sale ends on Sunday at midnight."];
     const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
@@ -37,11 +61,11 @@ describe("skip links", () => {
   });
 
   it("drops listings' counters and keeps a sentence that counts", () => {
-    const lines = ["Loaded 24 results", "(120 products)", "Showing 1-24 of 310", "+8", "5 colours", "120 products were recalled in March after the inspection."];
+    const lines = ["Loaded 24 results", "(120 products)", "Showing 1-24 of 310", "+8", "5 colours", "7 min read", "Image 2 of 5", "3 likes", "120 products were recalled in March after the inspection."];
     const body = bodyOf(parseHtml(`<html><body>${lines.map((l) => `<p>${l}</p>`).join("")}</body></html>`));
     const { kept, skipLinks } = dropSkipLinks(segmentBlocks(body));
-    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 5));
-    expect(kept.map((b) => b.text)).toEqual(lines.slice(5));
+    expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 8));
+    expect(kept.map((b) => b.text)).toEqual(lines.slice(8));
   });
 
   it("leaves nothing of a script-rendered page that holds only its skip link and footer", () => {
