@@ -4,7 +4,7 @@
 // Works in place on a parsed document: call it on a copy you no longer need.
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { classAndId, isElement, removeNode } from "./dom.ts";
-import { isCollapsedPanel } from "./collapsed.ts";
+import { isCollapsedPanel, isHiddenSlide } from "./collapsed.ts";
 
 /** Elements whose content is never article text. */
 const ALWAYS_DROP_TAGS = new Set([
@@ -93,7 +93,7 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   if (name === "noscript") return visibleChars(el, true) < NOSCRIPT_CONTENT_CHARS;
   if (name === "form") return visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
   if (ALWAYS_DROP_TAGS.has(name)) return true;
-  if (isHidden(el)) return !isDeferredContent(el) && !isCollapsedPanel(el) && visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
+  if (isHidden(el)) return !isDeferredContent(el) && !isCollapsedPanel(el) && !isHiddenSlide(el) && visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
   if (!ctx.dropFurniture) return false;
   if (FURNITURE_TAGS.has(name)) return true;
   if (PROTECTED_TAGS.has(name)) return false;
