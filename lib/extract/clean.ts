@@ -91,7 +91,7 @@ function cleanChildren(parent: ParentNode, ctx: CleanCtx, stats: CleanStats): vo
 function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   const name = el.name;
   if (name === "noscript") return visibleChars(el, true) < NOSCRIPT_CONTENT_CHARS;
-  if (name === "form") return visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
+  if (name === "form") return visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE && !holdsProse(el);
   if (ALWAYS_DROP_TAGS.has(name)) return true;
   if (isHidden(el)) return !isDeferredContent(el) && !isCollapsedPanel(el) && !isHiddenSlide(el) && visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
   if (!ctx.dropFurniture) return false;
@@ -230,6 +230,38 @@ function visibleChars(node: AnyNode, inNoscript = false): number {
   if (isElement(node) && ALWAYS_DROP_TAGS.has(node.name) && !(inNoscript && node.name === "noscript") && node.name !== "form") return 0;
   let n = 0;
   for (const c of (node as ParentNode).children) n += visibleChars(c, inNoscript);
+  return n;
+}
+
+/**
+ * A <form> is input furniture (search, login, newsletter, contact and comment boxes: labels, fields,
+ * a notice or two of consent) unless it wraps written text: a shop's product form holds the product's
+ * description, a forum's reply form the post. Written text is several paragraphs: at least this many
+ * <p> of at least FORM_PARAGRAPH_CHARS characters outside the form's controls (whose own text is
+ * still dropped). One or two long paragraphs are a contact form's disclaimer or a sign-up pitch.
+ */
+const FORM_PROSE_PARAGRAPHS = 3;
+const FORM_PARAGRAPH_CHARS = 100;
+
+/** Controls whose text is a form's labels and options, not its prose. */
+const FORM_CONTROL_TAGS = new Set(["label", "input", "button", "select", "textarea", "option", "script", "style", "noscript", "template"]);
+
+function holdsProse(form: Element): boolean {
+  let long = 0;
+  const walk = (node: AnyNode): boolean => {
+    if (!isElement(node) || FORM_CONTROL_TAGS.has(node.name)) return false;
+    if (node.name === "p") return ownTextChars(node) >= FORM_PARAGRAPH_CHARS && ++long >= FORM_PROSE_PARAGRAPHS;
+    return node.children.some(walk);
+  };
+  return form.children.some(walk);
+}
+
+/** Characters of text in a subtree outside form controls, runs of white space counted once. */
+function ownTextChars(node: AnyNode): number {
+  if (node.type === "text") return (node as unknown as { data: string }).data.replace(/\s+/g, " ").trim().length;
+  if (!isElement(node) || FORM_CONTROL_TAGS.has(node.name)) return 0;
+  let n = 0;
+  for (const c of node.children) n += ownTextChars(c);
   return n;
 }
 
