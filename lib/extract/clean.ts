@@ -148,8 +148,17 @@ const SIDEBAR_LAYOUT_TOKEN_RE = /(^|\s)([\w-]*(?:has|with)-sidebar|sidebar-(?:gr
  */
 const ELEMENTOR_TYPE_RE = /(^|\s)elementor-widget(?:__|-)/g;
 
+/**
+ * Modifier tokens that say what an element holds or lacks, not what it is: "o-section--has-ads",
+ * "js-section--has-ads", "with-comments", "no-sidebar" name a page section beside an ad slot or a
+ * layout without a sidebar (the skateboardmsm article's headline section, section.o-section--has-ads).
+ * A whole token or a BEM modifier ("--has-…"): "menu-with-icons" is still a menu.
+ */
+const HOLDS_MODIFIER_TOKEN_RE = /(^|\s)(?:[\w-]*?--)?(?:has|with|without|no)[-_][\w-]+(?=\s|$)/gi;
+
 function withoutBuilderTokens(ci: string): string {
-  const plain = ci.includes("sidebar") ? ci.replace(SIDEBAR_LAYOUT_TOKEN_RE, " ") : ci;
+  const bare = ci.replace(HOLDS_MODIFIER_TOKEN_RE, " ");
+  const plain = bare.includes("sidebar") ? bare.replace(SIDEBAR_LAYOUT_TOKEN_RE, " ") : bare;
   return plain.includes("widget") ? plain.replace(BUILDER_TOKEN_RE, " ").replace(ELEMENTOR_TYPE_RE, "$1elementor-") : plain;
 }
 
