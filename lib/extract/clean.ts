@@ -3,7 +3,7 @@
 // kind of lists trafilatura (htmlprocessing.py) and Readability (REGEXPS.unlikelyCandidates) use.
 // Works in place on a parsed document: call it on a copy you no longer need.
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
-import { classAndId, isElement, removeNode } from "./dom.ts";
+import { classAndId, holdsTag, isElement, removeNode } from "./dom.ts";
 import { isCollapsedPanel, isHiddenSlide } from "./collapsed.ts";
 
 /** Elements whose content is never article text. */
@@ -102,7 +102,7 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   if (ci.length > 1 && PLUGIN_FURNITURE_RE.test(ci) && visibleChars(el) <= ctx.maxFurnitureChars) return true;
   if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) {
     const n = visibleChars(el);
-    if (n >= WIDGET_PROSE_CHARS && !UNLIKELY_RE.test(ci.replace(WIDGET_WORD_RE, " "))) return false;
+    if ((n >= WIDGET_PROSE_CHARS || holdsTag(el, "h1")) && !UNLIKELY_RE.test(ci.replace(WIDGET_WORD_RE, " "))) return false;
     if (n >= SKIP_LINKS_MAX_CHARS && !UNLIKELY_RE.test(ci.replace(SKIP_WORD_RE, " "))) return false;
     return n <= ctx.maxFurnitureChars && !holdsArticleBody(el) && !holdsMostParagraphs(el, ci, ctx);
   }
@@ -120,7 +120,8 @@ const BUILDER_TOKEN_RE = /(^|\s)(elementor-widget(-wrap|-container)?|elementor-e
 /**
  * "widget" alone is a weak furniture word: sites name their product boxes and content cards
  * "…-widget" too. An element that matched only through it is kept when it holds this many
- * characters (sidebar widgets are short lists).
+ * characters (sidebar widgets are short lists), or an <h1>: the page's title in a "widget-hero"
+ * header (sidebar widgets title themselves with h2-h4). Snippet tuning half +1, WCXB even ids flat.
  */
 const WIDGET_PROSE_CHARS = 500;
 const WIDGET_WORD_RE = /(^|[-_\s])widget(?=$|[-_\s])/gi;
