@@ -3,8 +3,8 @@
 // kind of lists trafilatura (htmlprocessing.py) and Readability (REGEXPS.unlikelyCandidates) use.
 // Works in place on a parsed document: call it on a copy you no longer need.
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
-import { classAndId, isElement, removeNode } from "./dom.ts";
-import { isCollapsedPanel } from "./collapsed.ts";
+import { classAndId, holdsTag, isElement, removeNode } from "./dom.ts";
+import { isCollapsedPanel, isHiddenSlide } from "./collapsed.ts";
 
 /** Elements whose content is never article text. */
 const ALWAYS_DROP_TAGS = new Set([
@@ -91,9 +91,9 @@ function cleanChildren(parent: ParentNode, ctx: CleanCtx, stats: CleanStats): vo
 function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   const name = el.name;
   if (name === "noscript") return visibleChars(el, true) < NOSCRIPT_CONTENT_CHARS;
-  if (name === "form") return visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
+  if (name === "form") return visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE && !holdsProse(el);
   if (ALWAYS_DROP_TAGS.has(name)) return true;
-  if (isHidden(el)) return !isDeferredContent(el) && !isCollapsedPanel(el) && visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
+  if (isHidden(el)) return !isDeferredContent(el) && !isCollapsedPanel(el) && !isHiddenSlide(el) && visibleChars(el) <= ctx.pageChars * MAX_FURNITURE_SHARE;
   if (!ctx.dropFurniture) return false;
   if (FURNITURE_TAGS.has(name)) return true;
   if (PROTECTED_TAGS.has(name)) return false;
@@ -102,7 +102,7 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
   if (ci.length > 1 && PLUGIN_FURNITURE_RE.test(ci) && visibleChars(el) <= ctx.maxFurnitureChars) return true;
   if (ci.length > 1 && UNLIKELY_RE.test(ci) && !MAYBE_RE.test(ci)) {
     const n = visibleChars(el);
-    if (n >= WIDGET_PROSE_CHARS && !UNLIKELY_RE.test(ci.replace(WIDGET_WORD_RE, " "))) return false;
+    if ((n >= WIDGET_PROSE_CHARS || holdsTag(el, "h1")) && !UNLIKELY_RE.test(ci.replace(WIDGET_WORD_RE, " "))) return false;
     if (n >= SKIP_LINKS_MAX_CHARS && !UNLIKELY_RE.test(ci.replace(SKIP_WORD_RE, " "))) return false;
     return n <= ctx.maxFurnitureChars && !holdsArticleBody(el) && !holdsMostParagraphs(el, ci, ctx);
   }
@@ -120,7 +120,8 @@ const BUILDER_TOKEN_RE = /(^|\s)(elementor-widget(-wrap|-container)?|elementor-e
 /**
  * "widget" alone is a weak furniture word: sites name their product boxes and content cards
  * "…-widget" too. An element that matched only through it is kept when it holds this many
- * characters (sidebar widgets are short lists).
+ * characters (sidebar widgets are short lists), or an <h1>: the page's title in a "widget-hero"
+ * header (sidebar widgets title themselves with h2-h4). Snippet tuning half +1, WCXB even ids flat.
  */
 const WIDGET_PROSE_CHARS = 500;
 const WIDGET_WORD_RE = /(^|[-_\s])widget(?=$|[-_\s])/gi;
@@ -148,8 +149,17 @@ const SIDEBAR_LAYOUT_TOKEN_RE = /(^|\s)([\w-]*(?:has|with)-sidebar|sidebar-(?:gr
  */
 const ELEMENTOR_TYPE_RE = /(^|\s)elementor-widget(?:__|-)/g;
 
+/**
+ * Modifier tokens that say what an element holds or lacks, not what it is: "o-section--has-ads",
+ * "js-section--has-ads", "with-comments", "no-sidebar" name a page section beside an ad slot or a
+ * layout without a sidebar (the skateboardmsm article's headline section, section.o-section--has-ads).
+ * A whole token or a BEM modifier ("--has-…"): "menu-with-icons" is still a menu.
+ */
+const HOLDS_MODIFIER_TOKEN_RE = /(^|\s)(?:[\w-]*?--)?(?:has|with|without|no)[-_][\w-]+(?=\s|$)/gi;
+
 function withoutBuilderTokens(ci: string): string {
-  const plain = ci.includes("sidebar") ? ci.replace(SIDEBAR_LAYOUT_TOKEN_RE, " ") : ci;
+  const bare = ci.replace(HOLDS_MODIFIER_TOKEN_RE, " ");
+  const plain = bare.includes("sidebar") ? bare.replace(SIDEBAR_LAYOUT_TOKEN_RE, " ") : bare;
   return plain.includes("widget") ? plain.replace(BUILDER_TOKEN_RE, " ").replace(ELEMENTOR_TYPE_RE, "$1elementor-") : plain;
 }
 
@@ -230,6 +240,38 @@ function visibleChars(node: AnyNode, inNoscript = false): number {
   if (isElement(node) && ALWAYS_DROP_TAGS.has(node.name) && !(inNoscript && node.name === "noscript") && node.name !== "form") return 0;
   let n = 0;
   for (const c of (node as ParentNode).children) n += visibleChars(c, inNoscript);
+  return n;
+}
+
+/**
+ * A <form> is input furniture (search, login, newsletter, contact and comment boxes: labels, fields,
+ * a notice or two of consent) unless it wraps written text: a shop's product form holds the product's
+ * description, a forum's reply form the post. Written text is several paragraphs: at least this many
+ * <p> of at least FORM_PARAGRAPH_CHARS characters outside the form's controls (whose own text is
+ * still dropped). One or two long paragraphs are a contact form's disclaimer or a sign-up pitch.
+ */
+const FORM_PROSE_PARAGRAPHS = 3;
+const FORM_PARAGRAPH_CHARS = 100;
+
+/** Controls whose text is a form's labels and options, not its prose. */
+const FORM_CONTROL_TAGS = new Set(["label", "input", "button", "select", "textarea", "option", "script", "style", "noscript", "template"]);
+
+function holdsProse(form: Element): boolean {
+  let long = 0;
+  const walk = (node: AnyNode): boolean => {
+    if (!isElement(node) || FORM_CONTROL_TAGS.has(node.name)) return false;
+    if (node.name === "p") return ownTextChars(node) >= FORM_PARAGRAPH_CHARS && ++long >= FORM_PROSE_PARAGRAPHS;
+    return node.children.some(walk);
+  };
+  return form.children.some(walk);
+}
+
+/** Characters of text in a subtree outside form controls, runs of white space counted once. */
+function ownTextChars(node: AnyNode): number {
+  if (node.type === "text") return (node as unknown as { data: string }).data.replace(/\s+/g, " ").trim().length;
+  if (!isElement(node) || FORM_CONTROL_TAGS.has(node.name)) return 0;
+  let n = 0;
+  for (const c of node.children) n += ownTextChars(c);
   return n;
 }
 

@@ -2,8 +2,9 @@
 // (display:none, the hidden attribute) until a click opens them. Their text is the page's content
 // (a course catalogue's descriptions, a service page's FAQ, a city page's tabs): WCXB's annotators
 // keep it, as a reader who opens the panels sees it. Hidden menus, dialogs, carts and search boxes
-// stay hidden.
+// stay hidden. Slideshows the same way: the hidden slides beside the shown one are the gallery's text.
 import type { Element } from "./dom.ts";
+import { isElement, textOf } from "./dom.ts";
 
 /** ARIA roles of a panel opened by its tab or accordion header. */
 const PANEL_ROLES = new Set(["tabpanel", "region"]);
@@ -25,4 +26,49 @@ export function isCollapsedPanel(el: Element): boolean {
   if (NOT_PANEL_RE.test(names)) return false;
   if (a.role && PANEL_ROLES.has(a.role)) return true;
   return PANEL_NAME_RE.test(names);
+}
+
+/**
+ * A slideshow writes every slide into the page and shows one at a time: the others are hidden
+ * (display:none, class "hidden") beside a shown sibling of the same tag and class (a gallery
+ * article's numbered sections, div.gallery--paragraph-section). Their text is the article's, as a
+ * reader paging through sees it. A slide needs at least this many siblings of its kind: two
+ * hidden alternatives of one box (a mobile and a desktop variant) are not a slideshow.
+ */
+const MIN_SLIDE_SIBLINGS = 2;
+
+/**
+ * …and a slide of an article holds a caption written as prose: at least this many characters of
+ * <p> text. Hidden layout columns, teaser rows and menus beside a shown one hold links and labels.
+ */
+const MIN_SLIDE_PROSE_CHARS = 100;
+
+/** Inline style or attribute that hides a sibling slide. */
+const HIDDEN_SLIDE_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+
+/** True when `el` (a hidden element) is one slide of a slideshow whose current slide is shown. */
+export function isHiddenSlide(el: Element): boolean {
+  const cls = (el.attribs.class ?? "").trim().split(/\s+/)[0];
+  if (!cls || NOT_PANEL_RE.test(`${el.attribs.class} ${el.attribs.id ?? ""}`)) return false;
+  const parent = el.parent;
+  if (!parent) return false;
+  let kin = 0;
+  let shown = false;
+  for (const c of parent.children) {
+    if (c === el || !isElement(c) || c.name !== el.name) continue;
+    if ((c.attribs.class ?? "").trim().split(/\s+/)[0] !== cls) continue;
+    kin++;
+    if (!("hidden" in c.attribs) && !HIDDEN_SLIDE_STYLE_RE.test(c.attribs.style ?? "")) shown = true;
+  }
+  return kin >= MIN_SLIDE_SIBLINGS && shown && paragraphChars(el) >= MIN_SLIDE_PROSE_CHARS;
+}
+
+/** Characters of text inside the <p> elements of a subtree. */
+function paragraphChars(el: Element): number {
+  let n = 0;
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    n += c.name === "p" ? textOf(c).trim().length : paragraphChars(c);
+  }
+  return n;
 }

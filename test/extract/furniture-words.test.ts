@@ -53,4 +53,14 @@ describe("furniture words", () => {
       ["Ich würde ja", "Drumrum und Service", "Ich bedanke mich"], ["Bewerten:", "Life is not digital"]))
       .toEqual({ missing: [], leaked: [] });
   });
+
+  it("keeps a widget-named hero holding the page's <h1>, drops short widgets titled with h2-h4", () => {
+    // structure of pcgamer.com (trafilatura set, pcgamer.com.skyrim): the article's header sits in div#hero.widget.widget-hero
+    const html = `<div class="widget-area"><div id="hero" class="clear-both widget widget-hero"><div class="news-article"><header>` +
+      `<h1>An Illusionist in Skyrim: Part 1</h1></header></div></div></div><article>${PROSE}</article>` +
+      `<div class="widget popular-widget"><h3>Most popular</h3><ul><li>Skyrim finally beaten</li></ul></div>`;
+    const text = cleaned(html);
+    expect(text).toContain("An Illusionist in Skyrim");
+    for (const s of ["Most popular", "Skyrim finally beaten"]) expect(text).not.toContain(s);
+  });
 });
