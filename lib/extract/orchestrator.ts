@@ -59,6 +59,7 @@ import { dropBoilerplateLines, dropDanglingBlocks } from "./trim.ts";
 import { removeProductReviews, scanProductPage } from "./product-page.ts";
 import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
+import { mapItemOwners, restorePrunedTitles } from "./item-titles.ts";
 import { dropRepeatedBlocks } from "./repeated-text.ts";
 import { dropSkipLinks } from "./skip-links.ts";
 import { addPostHeaders, fillThreadPosts, findPostHeaders } from "./post-headers.ts";
@@ -265,7 +266,8 @@ function chooseCandidate(body: ParentNode, method: string, prefix: string, dated
   // the items are found and segmented before the named container's pruning edits the tree
   const rep = dated ? null : findRepeatedItems(body);
   const items = rep && rep.container !== body && rep.chars >= rep.items * REPEATED_MIN_ITEM_CHARS ? segmentBlocks(rep.container) : null;
-  return withRepeatedItems(rep, items, chooseSingle(body, method, prefix, kind));
+  const owners = items ? mapItemOwners(items, rep!.container) : null;
+  return withRepeatedItems(rep, items, owners, chooseSingle(body, method, prefix, kind));
 }
 
 function chooseSingle(body: ParentNode, method: string, prefix: string, kind: PageKind): Outcome | null {
@@ -361,8 +363,8 @@ const REPEATED_MIN_ITEM_CHARS = 30;
  * more text than the chosen container, the content is the list (plus the chosen container when it
  * lies outside it: the intro above a listing).
  */
-function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null, chosen: Outcome | null): Outcome | null {
-  if (!rep || !items) return chosen;
+function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null, owners: Map<TextBlock, Element> | null, chosen: Outcome | null): Outcome | null {
+  if (!rep || !items || !owners) return chosen;
   const have = chosen ? textLength(chosen.blocks) : 0;
   const container = rep.container;
   const holder = chosen?.roots.find((r) => r !== container && isInside(container, new Set([r as Element])));
@@ -376,7 +378,11 @@ function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null,
     // the items sit inside the chosen container, where the block classifier dropped them as links
     const kept = new Set(chosen.blocks.map((b) => b.text));
     const inItems = new Set([container]);
-    const blocks = chosen.roots.flatMap((r) => segmentBlocks(r)).filter((b) => kept.has(b.text) || isInside(b.el, inItems));
+    const all = chosen.roots.flatMap((r) => segmentBlocks(r)).filter((b) => kept.has(b.text) || isInside(b.el, inItems));
+    // the container is one subtree: its blocks are one run, where the titles the pruning took come back
+    const first = all.findIndex((b) => isInside(b.el, inItems));
+    const last = all.findLastIndex((b) => isInside(b.el, inItems));
+    const blocks = first < 0 ? all : [...all.slice(0, first), ...restorePrunedTitles(items, all.slice(first, last + 1), owners), ...all.slice(last + 1)];
     return { blocks, roots: chosen.roots, dropped: [], method: "repeated-items", reason: `${reason}, inside ${chosen.method}` };
   }
   // domutils gives the first node's position relative to the second: PRECEDING (2) = the chosen root comes first
