@@ -98,7 +98,11 @@ const OUTSIDE_MIN_PROBABILITY = 0.7;
  */
 const OUTSIDE_MAX_LINK_SHARE = 0.25;
 
-interface Outcome { blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock[]; method: string; reason: string }
+interface Outcome {
+  blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock[]; method: string; reason: string;
+  /** The named container's blocks with its teaser titles (keepTeaserTitles), taken once it has won: the choice compares `blocks`. */
+  titled?: TextBlock[];
+}
 
 export function runExtraction(html: string, opts: ExtractOptions): ExtractResult {
   // 1. parse + metadata
@@ -225,6 +229,9 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     const keep = all.map((b, i) => (probs[i] >= KNOWN_MIN_PROBABILITY || isProse(b)) && (index || !isLinkList(b)));
     dropDanglingBlocks(all, keep);
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
+    // on an article the teasers set in the container are related stories (their titles leak)
+    const titles = kind === "article" ? new Set<TextBlock>() : findTeaserTitles(all, keep);
+    const titled = titles.size > 0 ? all.filter((b, i) => keep[i] || titles.has(b)) : undefined;
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
     // the lead/standfirst in the article header, outside the element named as the body (lead.ts), without its
     // boilerplate lines (a picture's © credit: trim.ts)
@@ -232,9 +239,40 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     if (lead) {
       const have = new Set(blocks.map((b) => b.text));
       const add = dropBoilerplateLines(segmentBlocks(lead).filter((b) => !have.has(b.text))).kept;
-      return { blocks: [...add, ...blocks], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
+      return { blocks: [...add, ...blocks], titled: titled && [...add, ...titled], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
     }
-    return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
+    return { blocks, titled, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
+  }
+  return null;
+}
+
+/**
+ * A linked heading whose next block is kept text (not itself a link list) is that text's title: a
+ * teaser's or card's headline, dropped as a link list or by the classifier (short, all in a link)
+ * while its summary stayed. It stays with its text, once the named container has won (its added
+ * characters would move the choice against the density candidate and the repeated items).
+ */
+function findTeaserTitles(all: TextBlock[], keep: boolean[]): Set<TextBlock> {
+  const titles = new Set<TextBlock>();
+  for (let i = 0; i + 1 < all.length; i++) {
+    const b = all[i], next = all[i + 1];
+    if (!keep[i] && b.kind === "heading" && b.linkWords > 0 && keep[i + 1] && !isLinkList(next) && !linksInPage(b.el)) titles.add(b);
+  }
+  return titles;
+}
+
+/** Whether the element's first link points at a place in a page ("viewtopic.php?p=5#p5": a forum post's subject, a permalink), not at a story. */
+function linksInPage(el: Element | null): boolean {
+  const a = el && findFirstLink(el);
+  return !!a && (a.attribs.href ?? "").includes("#");
+}
+
+function findFirstLink(el: Element): Element | null {
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    if (c.name === "a") return c;
+    const a = findFirstLink(c);
+    if (a) return a;
   }
   return null;
 }
@@ -267,7 +305,9 @@ function chooseCandidate(body: ParentNode, method: string, prefix: string, dated
   const rep = dated ? null : findRepeatedItems(body);
   const items = rep && rep.container !== body && rep.chars >= rep.items * REPEATED_MIN_ITEM_CHARS ? segmentBlocks(rep.container) : null;
   const owners = items ? mapItemOwners(items, rep!.container) : null;
-  return withRepeatedItems(rep, items, owners, chooseSingle(body, method, prefix, kind));
+  const chosen = withRepeatedItems(rep, items, owners, chooseSingle(body, method, prefix, kind));
+  if (!chosen?.titled) return chosen;
+  return { ...chosen, blocks: chosen.titled, titled: undefined, reason: `${chosen.reason}; kept ${chosen.titled.length - chosen.blocks.length} teaser titles` };
 }
 
 function chooseSingle(body: ParentNode, method: string, prefix: string, kind: PageKind): Outcome | null {
