@@ -261,10 +261,19 @@ function findTeaserTitles(all: TextBlock[], keep: boolean[]): Set<TextBlock> {
   return titles;
 }
 
-/** Whether the element's first link points at a place in a page ("viewtopic.php?p=5#p5": a forum post's subject, a permalink), not at a story. */
+/**
+ * Whether the element's link (the one around it, else its first) points at a place in a page
+ * ("viewtopic.php?p=5#p5": a forum post's subject, a permalink; "#": an accordion's question), not at a story.
+ */
 function linksInPage(el: Element | null): boolean {
-  const a = el && findFirstLink(el);
+  const a = el && (findLinkAround(el) ?? findFirstLink(el));
   return !!a && (a.attribs.href ?? "").includes("#");
+}
+
+/** The link the element sits in (a card or an accordion button wrapping its heading). */
+function findLinkAround(el: Element): Element | null {
+  for (let n = el.parent; n && isElement(n); n = n.parent) if (n.name === "a") return n;
+  return null;
 }
 
 function findFirstLink(el: Element): Element | null {

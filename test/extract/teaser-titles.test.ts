@@ -17,6 +17,17 @@ describe("teaser titles kept with their summaries", () => {
     expect(r.text).toContain("The virtual VideoCAD tool could boost designers");
   });
 
+  it("keeps a linked headline over its summary but not an accordion's question (a heading in an <a href=\"#\">)", () => {
+    const qa = (i: number) => `<div class="card"><div class="card-header"><a href="#" class="btn" aria-controls="c${i}"><h4>What does question number ${i} ask about?</h4></a></div><div id="c${i}" class="collapse"><p>The answer to question ${i} is a short paragraph of plain text that explains the point to the reader in a few words.</p></div></div>`;
+    const teaser = (i: number) => `<h3><a href="/news/story-${i}">Another story number ${i} from the desk</a></h3><p>A short summary of that other story, number ${i}, with a few more words in it for the reader to skim.</p>`;
+    const html = `<html><head><meta property="og:type" content="website"></head><body><main><h1>Our services</h1><p>We design and build websites for small firms, and we look after them for years after the launch, with care.</p>${[1, 2].map(teaser).join("")}${[1, 2, 3].map(qa).join("")}</main></body></html>`;
+    const r = extractArticle(html, { url: "https://example.org/services" });
+    expect(r.methodReason).toMatch(/kept 2 teaser titles/);
+    expect(r.text).toContain("Another story number 2 from the desk");
+    expect(r.text).toContain("The answer to question 3");
+    expect(r.text).not.toContain("What does question number");
+  });
+
   it("leaves an article's related-story headlines out", () => {
     const teaser = (i: number) => `<h3><a href="/news/story-${i}">Another story number ${i} from the desk</a></h3><p>A short summary of that other story, number ${i}, with a few more words in it for the reader to skim.</p>`;
     const body = Array.from({ length: 4 }, (_, i) => `<p>The council met on Tuesday and approved part ${i} of the budget for the coming year after a long debate about the river road and the school.</p>`).join("");
