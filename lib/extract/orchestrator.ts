@@ -229,8 +229,10 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     const keep = all.map((b, i) => (probs[i] >= KNOWN_MIN_PROBABILITY || isProse(b)) && (index || !isLinkList(b)));
     dropDanglingBlocks(all, keep);
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
-    // on an article the teasers set in the container are related stories (their titles leak)
-    const titles = kind === "article" ? new Set<TextBlock>() : findTeaserTitles(all, keep);
+    // on an article the teasers set in the container are related stories (their titles leak: snippet tuning
+    // -1 page) unless they are most of it (an index page labelled an article: WCXB even ids, 10 pages up)
+    const titles = findTeaserTitles(all, keep);
+    if (kind === "article" && teaserShare(all, titles, blocks) < ARTICLE_TEASER_MIN_SHARE) titles.clear();
     const titled = titles.size > 0 ? all.filter((b, i) => keep[i] || titles.has(b)) : undefined;
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
     // the lead/standfirst in the article header, outside the element named as the body (lead.ts), without its
@@ -259,6 +261,16 @@ function findTeaserTitles(all: TextBlock[], keep: boolean[]): Set<TextBlock> {
     if (!keep[i] && b.kind === "heading" && b.linkWords > 0 && keep[i + 1] && !isLinkList(next) && !linksInPage(b.el)) titles.add(b);
   }
   return titles;
+}
+
+/** On an article, teaser titles come back only when their summaries hold this share of the kept text (a mislabelled index page). */
+const ARTICLE_TEASER_MIN_SHARE = 0.5;
+
+/** The share of the kept text in the blocks that follow the teaser titles (their summaries). */
+function teaserShare(all: TextBlock[], titles: Set<TextBlock>, kept: TextBlock[]): number {
+  let chars = 0;
+  for (let i = 0; i + 1 < all.length; i++) if (titles.has(all[i])) chars += all[i + 1].text.length;
+  return chars / Math.max(1, textLength(kept));
 }
 
 /**

@@ -1,5 +1,6 @@
 // Teaser titles in a named container (orchestrator.ts, findTeaserTitles): a linked headline dropped by
-// the block classifier comes back when the summary under it stayed, on pages that are not articles.
+// the block classifier comes back when the summary under it stayed (on an article only when the
+// summaries hold most of its text: a list of teasers labelled an article).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -35,5 +36,13 @@ describe("teaser titles kept with their summaries", () => {
     const r = extractArticle(html, { url: "https://example.org/news/council-approves-the-new-budget-today" });
     expect(r.text).toContain("part 3 of the budget");
     expect(r.text).not.toContain("Another story number 1");
+  });
+
+  it("keeps them on a page labelled an article that is a list of teasers (their summaries hold most of its text)", () => {
+    const teaser = (i: number) => `<h3><a href="/news/story-${i}">Another story number ${i} from the desk</a></h3><p>A short summary of that other story, number ${i}, with a few more words in it for the reader to skim.</p>`;
+    const html = `<html><head><meta property="og:type" content="article"></head><body><main><h1>Latest stories</h1>${[1, 2, 3, 4, 5].map(teaser).join("")}</main></body></html>`;
+    const r = extractArticle(html, { url: "https://example.org/news/" });
+    expect(r.methodReason).toMatch(/page kind article.*kept \d+ teaser titles/);
+    expect(r.text).toContain("Another story number 2 from the desk");
   });
 });
