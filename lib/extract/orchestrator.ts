@@ -59,6 +59,7 @@ import { dropBoilerplateLines, dropDanglingBlocks } from "./trim.ts";
 import { removeProductReviews, scanProductPage } from "./product-page.ts";
 import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
 import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
+import { mapItemOwners, restorePrunedTitles } from "./item-titles.ts";
 import { dropRepeatedBlocks } from "./repeated-text.ts";
 import { dropSkipLinks } from "./skip-links.ts";
 import { addPostHeaders, fillThreadPosts, findPostHeaders } from "./post-headers.ts";
@@ -97,7 +98,11 @@ const OUTSIDE_MIN_PROBABILITY = 0.7;
  */
 const OUTSIDE_MAX_LINK_SHARE = 0.25;
 
-interface Outcome { blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock[]; method: string; reason: string }
+interface Outcome {
+  blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock[]; method: string; reason: string;
+  /** The named container's blocks with its teaser titles (keepTeaserTitles), taken once it has won: the choice compares `blocks`. */
+  titled?: TextBlock[];
+}
 
 export function runExtraction(html: string, opts: ExtractOptions): ExtractResult {
   // 1. parse + metadata
@@ -224,6 +229,11 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     const keep = all.map((b, i) => (probs[i] >= KNOWN_MIN_PROBABILITY || isProse(b)) && (index || !isLinkList(b)));
     dropDanglingBlocks(all, keep);
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
+    // on an article the teasers set in the container are related stories (their titles leak: snippet tuning
+    // -1 page) unless they are most of it (an index page labelled an article: WCXB even ids, 10 pages up)
+    const titles = findTeaserTitles(all, keep);
+    if (kind === "article" && teaserShare(all, titles, blocks) < ARTICLE_TEASER_MIN_SHARE) titles.clear();
+    const titled = titles.size > 0 ? all.filter((b, i) => keep[i] || titles.has(b)) : undefined;
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
     // the lead/standfirst in the article header, outside the element named as the body (lead.ts), without its
     // boilerplate lines (a picture's © credit: trim.ts)
@@ -231,9 +241,59 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     if (lead) {
       const have = new Set(blocks.map((b) => b.text));
       const add = dropBoilerplateLines(segmentBlocks(lead).filter((b) => !have.has(b.text))).kept;
-      return { blocks: [...add, ...blocks], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
+      return { blocks: [...add, ...blocks], titled: titled && [...add, ...titled], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
     }
-    return { blocks, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
+    return { blocks, titled, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
+  }
+  return null;
+}
+
+/**
+ * A linked heading whose next block is kept text (not itself a link list) is that text's title: a
+ * teaser's or card's headline, dropped as a link list or by the classifier (short, all in a link)
+ * while its summary stayed. It stays with its text, once the named container has won (its added
+ * characters would move the choice against the density candidate and the repeated items).
+ */
+function findTeaserTitles(all: TextBlock[], keep: boolean[]): Set<TextBlock> {
+  const titles = new Set<TextBlock>();
+  for (let i = 0; i + 1 < all.length; i++) {
+    const b = all[i], next = all[i + 1];
+    if (!keep[i] && b.kind === "heading" && b.linkWords > 0 && keep[i + 1] && !isLinkList(next) && !linksInPage(b.el)) titles.add(b);
+  }
+  return titles;
+}
+
+/** On an article, teaser titles come back only when their summaries hold this share of the kept text (a mislabelled index page). */
+const ARTICLE_TEASER_MIN_SHARE = 0.5;
+
+/** The share of the kept text in the blocks that follow the teaser titles (their summaries). */
+function teaserShare(all: TextBlock[], titles: Set<TextBlock>, kept: TextBlock[]): number {
+  let chars = 0;
+  for (let i = 0; i + 1 < all.length; i++) if (titles.has(all[i])) chars += all[i + 1].text.length;
+  return chars / Math.max(1, textLength(kept));
+}
+
+/**
+ * Whether the element's link (the one around it, else its first) points at a place in a page
+ * ("viewtopic.php?p=5#p5": a forum post's subject, a permalink; "#": an accordion's question), not at a story.
+ */
+function linksInPage(el: Element | null): boolean {
+  const a = el && (findLinkAround(el) ?? findFirstLink(el));
+  return !!a && (a.attribs.href ?? "").includes("#");
+}
+
+/** The link the element sits in (a card or an accordion button wrapping its heading). */
+function findLinkAround(el: Element): Element | null {
+  for (let n = el.parent; n && isElement(n); n = n.parent) if (n.name === "a") return n;
+  return null;
+}
+
+function findFirstLink(el: Element): Element | null {
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    if (c.name === "a") return c;
+    const a = findFirstLink(c);
+    if (a) return a;
   }
   return null;
 }
@@ -265,7 +325,10 @@ function chooseCandidate(body: ParentNode, method: string, prefix: string, dated
   // the items are found and segmented before the named container's pruning edits the tree
   const rep = dated ? null : findRepeatedItems(body);
   const items = rep && rep.container !== body && rep.chars >= rep.items * REPEATED_MIN_ITEM_CHARS ? segmentBlocks(rep.container) : null;
-  return withRepeatedItems(rep, items, chooseSingle(body, method, prefix, kind));
+  const owners = items ? mapItemOwners(items, rep!.container) : null;
+  const chosen = withRepeatedItems(rep, items, owners, chooseSingle(body, method, prefix, kind));
+  if (!chosen?.titled) return chosen;
+  return { ...chosen, blocks: chosen.titled, titled: undefined, reason: `${chosen.reason}; kept ${chosen.titled.length - chosen.blocks.length} teaser titles` };
 }
 
 function chooseSingle(body: ParentNode, method: string, prefix: string, kind: PageKind): Outcome | null {
@@ -361,8 +424,8 @@ const REPEATED_MIN_ITEM_CHARS = 30;
  * more text than the chosen container, the content is the list (plus the chosen container when it
  * lies outside it: the intro above a listing).
  */
-function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null, chosen: Outcome | null): Outcome | null {
-  if (!rep || !items) return chosen;
+function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null, owners: Map<TextBlock, Element> | null, chosen: Outcome | null): Outcome | null {
+  if (!rep || !items || !owners) return chosen;
   const have = chosen ? textLength(chosen.blocks) : 0;
   const container = rep.container;
   const holder = chosen?.roots.find((r) => r !== container && isInside(container, new Set([r as Element])));
@@ -376,7 +439,11 @@ function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null,
     // the items sit inside the chosen container, where the block classifier dropped them as links
     const kept = new Set(chosen.blocks.map((b) => b.text));
     const inItems = new Set([container]);
-    const blocks = chosen.roots.flatMap((r) => segmentBlocks(r)).filter((b) => kept.has(b.text) || isInside(b.el, inItems));
+    const all = chosen.roots.flatMap((r) => segmentBlocks(r)).filter((b) => kept.has(b.text) || isInside(b.el, inItems));
+    // the container is one subtree: its blocks are one run, where the titles the pruning took come back
+    const first = all.findIndex((b) => isInside(b.el, inItems));
+    const last = all.findLastIndex((b) => isInside(b.el, inItems));
+    const blocks = first < 0 ? all : [...all.slice(0, first), ...restorePrunedTitles(items, all.slice(first, last + 1), owners), ...all.slice(last + 1)];
     return { blocks, roots: chosen.roots, dropped: [], method: "repeated-items", reason: `${reason}, inside ${chosen.method}` };
   }
   // domutils gives the first node's position relative to the second: PRECEDING (2) = the chosen root comes first
