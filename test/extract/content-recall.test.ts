@@ -1,16 +1,8 @@
 // Recall rules of the container steps (issue 4, snippet misses on the tuning half of trafilatura's
 // evaluation set), each checked on a real page of that set (test/fixtures/extract/pages/traf-*, listed in
 // SOURCES.md) with its `with` snippets (must come out) and `without` snippets (must not).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
-import { decodeHtml } from "../../lib/encoding/decode.ts";
-import { extractArticle } from "../../lib/extract/index.ts";
 import { describe, expect, it } from "vitest";
-import { snippets } from "../helpers/snippets.ts";
-
-const dir = join(import.meta.dirname, "..", "fixtures", "extract", "pages");
-const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+import { extractFixture, snippets } from "../helpers/snippets.ts";
 
 describe("running prose in a named container stays whatever its block probability", () => {
   it("keeps a long unlinked text run of a news detail page", () => {
@@ -32,9 +24,7 @@ describe("a wrapper holding only the densest node is climbed", () => {
 
 describe("a sibling of the densest node with its tag and class joins (Readability's sibling bonus)", () => {
   it("takes both product grid columns of a shop's front page and leaves its account links out", () => {
-    const html = decodeHtml(gunzipSync(readFileSync(join(dir, "wcxb-4122.html.gz")))).text;
-    const r = extractArticle(html, { url: "https://www.bestsharpeningstones.com/" });
-    const text = collapse(r.text);
+    const { result: r, text } = extractFixture("wcxb-4122.html.gz", "https://www.bestsharpeningstones.com/");
     expect(r.method).toBe("density+blocks");
     expect(text).toContain("Leather Paddle Strops");
     expect(text).toContain("Diamond Emulsions");
@@ -68,8 +58,7 @@ describe("the named container keeps its place against a density candidate larger
 
 describe("inside a named container short blocks need a content probability of 0.4", () => {
   it("drops the author-and-age lines of a topic page's cards and keeps their titles and summaries", () => {
-    const html = decodeHtml(gunzipSync(readFileSync(join(dir, "wcxb-1310.html.gz")))).text;
-    const text = collapse(extractArticle(html, { url: "https://appleinsider.com/topic/headphones" }).text);
+    const { text } = extractFixture("wcxb-1310.html.gz", "https://appleinsider.com/topic/headphones");
     expect(text).toContain("Beats Solo 4 and Solo Buds both gain Walmart-exclusive color options");
     expect(text).toContain("which were previously not offered in the United States.");
     expect(text).not.toContain("Andrew O'Hara 3 months ago");
@@ -78,9 +67,7 @@ describe("inside a named container short blocks need a content probability of 0.
 
 describe("inside the density container blocks need a content probability of 0.4", () => {
   it("keeps an article's prose and drops the short lines of its generated code listings", () => {
-    const html = decodeHtml(gunzipSync(readFileSync(join(dir, "wcxb-0390.html.gz")))).text;
-    const r = extractArticle(html, { url: "https://blog.logrocket.com/tested-5-ai-cli-tools" });
-    const text = collapse(r.text);
+    const { result: r, text } = extractFixture("wcxb-0390.html.gz", "https://blog.logrocket.com/tested-5-ai-cli-tools");
     expect(r.method).toBe("density+blocks");
     expect(text).toContain("AI coding CLIs are quickly becoming must-have tools for developers");
     expect(text).not.toContain("const [input, setInput] = useState<string>('');");
