@@ -23,8 +23,11 @@ const load = (file: string) => decodeHtml(gunzipSync(readFileSync(join(dir, "pag
  * text, card grids inside the container, post headers and thread posts (measured 0.947 → 0.966, 0.917 → 0.960).
  * Re-pinned 2026-11-30 after the collapsed panels, boilerplate-line wording, inline boxes and prose-in-container
  * rules (measured 0.966 → 0.968; snippets 0.960, unchanged).
+ * Left as they were after session 8's rules (density pruning, JSON-LD body, furniture words and roles, repeated
+ * item titles): these 14 held-out pages measure 0.957 (was 0.968) while the whole held-out half rose 0.868 →
+ * 0.871; the pages are held out, so the fall is reported, not tuned away.
  */
-const FLOORS = { wcxbMeanF1: 0.948, snippetF1: 0.94 }; // measured 0.968 and 0.960
+const FLOORS = { wcxbMeanF1: 0.948, snippetF1: 0.94 }; // measured 0.957 and 0.960
 
 describe("extraction quality floors", () => {
   it("WCXB held-out pages: mean word-bag F1", () => {
