@@ -65,6 +65,7 @@ import { dropSkipLinks } from "./skip-links.ts";
 import { addPostHeaders, fillThreadPosts, findPostHeaders } from "./post-headers.ts";
 import { findLeadBefore } from "./lead.ts";
 import { readJsonArticleBody } from "./json-body.ts";
+import { ARTICLE_TEASER_MIN_SHARE, findTeaserTitles, teaserShare } from "./teaser-titles.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
 import { compareDocumentPosition } from "domutils";
 
@@ -231,7 +232,7 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
     // on an article the teasers set in the container are related stories (their titles leak: snippet tuning
     // -1 page) unless they are most of it (an index page labelled an article: WCXB even ids, 10 pages up)
-    const titles = findTeaserTitles(all, keep);
+    const titles = findTeaserTitles(all, keep, isLinkList);
     if (kind === "article" && teaserShare(all, titles, blocks) < ARTICLE_TEASER_MIN_SHARE) titles.clear();
     const titled = titles.size > 0 ? all.filter((b, i) => keep[i] || titles.has(b)) : undefined;
     if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
@@ -244,56 +245,6 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
       return { blocks: [...add, ...blocks], titled: titled && [...add, ...titled], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
     }
     return { blocks, titled, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
-  }
-  return null;
-}
-
-/**
- * A linked heading whose next block is kept text (not itself a link list) is that text's title: a
- * teaser's or card's headline, dropped as a link list or by the classifier (short, all in a link)
- * while its summary stayed. It stays with its text, once the named container has won (its added
- * characters would move the choice against the density candidate and the repeated items).
- */
-function findTeaserTitles(all: TextBlock[], keep: boolean[]): Set<TextBlock> {
-  const titles = new Set<TextBlock>();
-  for (let i = 0; i + 1 < all.length; i++) {
-    const b = all[i], next = all[i + 1];
-    if (!keep[i] && b.kind === "heading" && b.linkWords > 0 && keep[i + 1] && !isLinkList(next) && !linksInPage(b.el)) titles.add(b);
-  }
-  return titles;
-}
-
-/** On an article, teaser titles come back only when their summaries hold this share of the kept text (a mislabelled index page). */
-const ARTICLE_TEASER_MIN_SHARE = 0.5;
-
-/** The share of the kept text in the blocks that follow the teaser titles (their summaries). */
-function teaserShare(all: TextBlock[], titles: Set<TextBlock>, kept: TextBlock[]): number {
-  let chars = 0;
-  for (let i = 0; i + 1 < all.length; i++) if (titles.has(all[i])) chars += all[i + 1].text.length;
-  return chars / Math.max(1, textLength(kept));
-}
-
-/**
- * Whether the element's link (the one around it, else its first) points at a place in a page
- * ("viewtopic.php?p=5#p5": a forum post's subject, a permalink; "#": an accordion's question), not at a story.
- */
-function linksInPage(el: Element | null): boolean {
-  const a = el && (findLinkAround(el) ?? findFirstLink(el));
-  return !!a && (a.attribs.href ?? "").includes("#");
-}
-
-/** The link the element sits in (a card or an accordion button wrapping its heading). */
-function findLinkAround(el: Element): Element | null {
-  for (let n = el.parent; n && isElement(n); n = n.parent) if (n.name === "a") return n;
-  return null;
-}
-
-function findFirstLink(el: Element): Element | null {
-  for (const c of el.children) {
-    if (!isElement(c)) continue;
-    if (c.name === "a") return c;
-    const a = findFirstLink(c);
-    if (a) return a;
   }
   return null;
 }

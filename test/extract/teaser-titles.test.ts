@@ -1,4 +1,4 @@
-// Teaser titles in a named container (orchestrator.ts, findTeaserTitles): a linked headline dropped by
+// Teaser titles in a named container (teaser-titles.ts, kept by orchestrator.ts): a linked headline dropped by
 // the block classifier comes back when the summary under it stayed (on an article only when the
 // summaries hold most of its text: a list of teasers labelled an article).
 import { readFileSync } from "node:fs";
