@@ -55,7 +55,12 @@ export function KeyboardHelp() {
       }
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    // the page's keys work from here on (before hydration a key press does nothing): <html data-keys="ready">
+    document.documentElement.dataset.keys = "ready";
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      delete document.documentElement.dataset.keys;
+    };
   }, []);
 
   useEffect(() => {

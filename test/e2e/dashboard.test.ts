@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { launchChromium, logIn, screenshotPath, startLede, waitForNews, type RunningLede } from "./helpers.ts";
+import { launchChromium, logIn, screenshotPath, startLede, waitForKeys, waitForNews, type RunningLede } from "./helpers.ts";
 
 /** Article pages on the hostile site: enough labelled pages (with the not-news ones) to retrain on labels alone. */
 const ARTICLES = 18;
@@ -198,6 +198,7 @@ describe("dashboard", () => {
     const page = await browser.newPage();
     await page.goto(`${lede.url}/`);
     await waitForNews(page, /Hostile Herald story/);
+    await waitForKeys(page);
     await page.keyboard.press("?");
     await page.getByTestId("keyboard-help").waitFor({ state: "visible" });
     await page.keyboard.press("Escape");
@@ -249,6 +250,7 @@ describe("dashboard", () => {
     await admin.getByTestId("label-saved").waitFor();
     await admin.goto(`${lede.url}/articles/${withArticles[1].articleId}`);
     await admin.locator(".reader").waitFor();
+    await waitForKeys(admin);
     await admin.keyboard.press("x");
     await admin.waitForURL(/labelled=/);
     await admin.getByTestId("label-saved").waitFor();
@@ -268,6 +270,7 @@ describe("dashboard", () => {
       await items.first().getByRole("button", { name: /^News/ }).click();
       await admin.getByTestId("label-saved").waitFor();
       if (await admin.getByTestId("review-item").count()) {
+        await waitForKeys(admin);
         await admin.keyboard.press("j");
         await admin.keyboard.press("x");
         await admin.waitForURL(/labelled=/);

@@ -134,3 +134,11 @@ export async function waitForNews(page: import("playwright-core").Page, text: Re
     await page.waitForTimeout(500);
   }
 }
+
+/**
+ * Waits until the page's keyboard shortcuts are live: the server-rendered page is visible before React
+ * hydrates it, and a key pressed before then does nothing (app/keyboard-help.tsx marks <html data-keys>).
+ */
+export async function waitForKeys(page: import("playwright-core").Page): Promise<void> {
+  await page.locator("html[data-keys=ready]").waitFor({ state: "attached" });
+}
