@@ -22,7 +22,11 @@ export interface CrawlContext {
   /** Lease owner: unique per worker process and run. */
   owner: string;
   userAgent: string;
-  /** Global SSRF override (ALLOW_PRIVATE_NETWORK); a site's own flag also allows. */
+  /**
+   * SSRF override (ALLOW_PRIVATE_NETWORK, `lede crawl --allow-private`): the only one. Site.allowPrivateNetwork
+   * records that the site was added under it and allows nothing by itself, so a worker restarted strict
+   * refuses a private site (ssrf_blocked, shown on the site) instead of fetching it on the old word.
+   */
   allowPrivateNetwork: boolean;
   hostMap: HostMap;
   fetchLimits: FetchLimits;

@@ -62,7 +62,7 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
     response = await timeStageAsync(ctx.clock, "fetch", () => fetchUrl(row.url, {
       ...ctx.fetchLimits,
       userAgent: ctx.userAgent,
-      allowPrivateNetwork: ctx.allowPrivateNetwork || site.allowPrivateNetwork,
+      allowPrivateNetwork: ctx.allowPrivateNetwork,
       hostMap: ctx.hostMap,
       signal: ctx.signal,
       requireHtml: row.kind === "page" || row.kind === "seed",

@@ -15,7 +15,7 @@ import { headlineOf, leadOf, termsOf } from "../stories/terms.ts";
 import { weighVector } from "../stories/similarity.ts";
 import { chooseStory, queryTermsOf, rankCandidateIds, type Candidate } from "../stories/choose-story.ts";
 import {
-  emptyProfile, foldArticle, indexTermsOf, representativeHeadline, topEntityKeys, type StoryProfile,
+  emptyProfile, foldArticle, indexTermsOf, parseProfile, representativeHeadline, topEntityKeys, type StoryProfile,
 } from "../stories/profile.ts";
 import { planMerges } from "../stories/plan-merges.ts";
 import { countEntities, extractEntities } from "../entities/extract-entities.ts";
@@ -91,7 +91,7 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
   const rows = await tx.$queryRawUnsafe<{ id: number | bigint; profile: string }[]>(
     `SELECT id, profile FROM Story WHERE id IN (${ids.map(() => "?").join(", ")}) AND mergedIntoId IS NULL ORDER BY id ASC`, ...ids,
   );
-  return rows.map((r) => ({ storyId: Number(r.id), profile: JSON.parse(r.profile) as StoryProfile }));
+  return rows.map((r) => ({ storyId: Number(r.id), profile: parseProfile(r.profile) }));
 }
 
 async function writeStoryIndex(tx: Tx, storyId: number, profile: StoryProfile, s: GroupingSettings): Promise<void> {
@@ -189,7 +189,7 @@ export async function mergeStories(db: Db, settings: Partial<GroupingSettings> =
       take: MERGE_MAX_STORIES,
       select: { id: true, profile: true },
     });
-    const live = new Map(rows.map((r) => [r.id, JSON.parse(r.profile) as StoryProfile]));
+    const live = new Map(rows.map((r) => [r.id, parseProfile(r.profile)]));
     const allTerms = new Set<string>();
     for (const p of live.values()) for (const t of Object.keys(p.terms)) allTerms.add(t);
     const idf = await readDocumentFrequencies(tx, [...allTerms]);

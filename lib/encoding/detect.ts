@@ -8,6 +8,7 @@
 import chardet from "chardet";
 import { canonicalCharset, decodeWith } from "./labels.ts";
 import { scorePlausibility } from "./plausibility.ts";
+import { dict } from "../dict.ts";
 
 /** Bytes handed to chardet and used for try-decoding: enough text for stable statistics, bounded cost. */
 export const DETECT_SAMPLE_BYTES = 64 * 1024;
@@ -21,7 +22,8 @@ const SIBLING_TIE = 1e-6;
 /** Bonus for a candidate that is a usual legacy charset of the page's declared language. */
 const LANG_BONUS = 0.35;
 
-const LANG_CHARSETS: Record<string, string[]> = {
+/** Prototype-free (lib/dict.ts): looked up by the page's lang attribute, which can say "constructor". */
+const LANG_CHARSETS: Record<string, string[]> = dict({
   ru: ["windows-1251", "koi8-r", "iso-8859-5", "ibm866"],
   uk: ["windows-1251", "koi8-u", "koi8-r"],
   be: ["windows-1251"], bg: ["windows-1251"], sr: ["windows-1251", "windows-1250"], mk: ["windows-1251"],
@@ -33,12 +35,12 @@ const LANG_CHARSETS: Record<string, string[]> = {
   el: ["windows-1253", "iso-8859-7"], tr: ["windows-1254"], he: ["windows-1255", "iso-8859-8"],
   ar: ["windows-1256", "iso-8859-6"], fa: ["windows-1256"], ur: ["windows-1256"], th: ["windows-874"], vi: ["windows-1258"],
   lt: ["windows-1257", "iso-8859-13"], lv: ["windows-1257", "iso-8859-13"], et: ["windows-1257", "iso-8859-15"],
-};
+});
 const WESTERN = ["windows-1252", "iso-8859-15"];
 const WESTERN_LANGS = new Set(["en", "de", "fr", "es", "it", "pt", "nl", "da", "sv", "no", "nb", "nn", "fi", "is", "ga", "ca", "eu", "gl", "af", "sw", "id", "ms", "lb", "rm", "fo", "oc", "br", "cy", "gd", "et"]);
 
 /** Charsets chardet mixes up: when one is proposed, its siblings are tried as well. */
-const SIBLINGS: Record<string, string[]> = {
+const SIBLINGS: Record<string, string[]> = dict({
   "windows-1252": ["iso-8859-15"],
   "iso-8859-15": ["windows-1252"],
   "iso-8859-2": ["windows-1250"],
@@ -56,7 +58,7 @@ const SIBLINGS: Record<string, string[]> = {
   "windows-1253": ["iso-8859-7"],
   "iso-8859-8": ["windows-1255"],
   "iso-8859-6": ["windows-1256"],
-};
+});
 
 export interface Detection { charset: string; confidence: number; }
 

@@ -1,4 +1,5 @@
 // Word lists for the entity heuristics, one copy each.
+import { dict } from "../dict.ts";
 
 /** Last words that make a capitalised name an organisation ("Acme Corp", "Betty Ford Center"). */
 export const ORG_SUFFIXES = new Set([
@@ -39,7 +40,8 @@ export const NOT_NAME_WORDS = new Set([
 ]);
 
 /** Canonical keys for the common spellings of a place. */
-export const PLACE_ALIASES: Record<string, string> = {
+/** Prototype-free (lib/dict.ts): looked up by the words of a name, and "constructor" is a word. */
+export const PLACE_ALIASES: Record<string, string> = dict({
   "us": "united states", "u s": "united states", "usa": "united states", "u s a": "united states",
   "united states of america": "united states", "america": "united states", "the united states": "united states",
   "uk": "united kingdom", "u k": "united kingdom", "britain": "united kingdom", "great britain": "united kingdom",
@@ -47,7 +49,7 @@ export const PLACE_ALIASES: Record<string, string> = {
   "nyc": "new york", "new york city": "new york", "n y": "new york", "dc": "washington", "d c": "washington",
   "washington dc": "washington", "washington d c": "washington", "uae": "united arab emirates",
   "the netherlands": "netherlands", "holland": "netherlands", "the philippines": "philippines",
-};
+});
 
 /** Abbreviations whose final period belongs to the name. */
 export const DOTTED_ABBREVIATION = /(?:\b(?:[A-Z]\.){2,}|\b(?:Inc|Corp|Co|Ltd|Jr|Sr|St|Bros)\.)$/;

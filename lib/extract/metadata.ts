@@ -10,6 +10,7 @@ import type { AnyNode, CheerioAPI, Element } from "./dom.ts";
 import { parseHtml, textOf } from "./dom.ts";
 import { scanPage, type PageScan } from "./metadata-scan.ts";
 import { findByline } from "./metadata-byline.ts";
+import { own } from "../dict.ts";
 
 /** Longest author string believed (longer is a bio or a sentence). */
 const MAX_AUTHOR_CHARS = 100;
@@ -550,7 +551,7 @@ function decodeEntities(v: string): string {
       const code = e[1].toLowerCase() === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
     }
-    return NAMED_ENTITIES[e.toLowerCase()] ?? m;
+    return own(NAMED_ENTITIES, e.toLowerCase()) ?? m;
   });
 }
 

@@ -42,6 +42,12 @@ export function checkAddress(address: string): AddressVerdict {
     if (range === "ipv4Mapped") ip = v6.toIPv4Address();
     else if (range === "rfc6052" || range === "rfc6145") ip = ipaddr.IPv4.parse(v6.toByteArray().slice(12).join("."));
     else if (range === "6to4") ip = ipaddr.IPv4.parse(v6.toByteArray().slice(2, 6).join("."));
+    // IPv4-compatible ::a.b.c.d (RFC 4291 §2.5.5.1, deprecated): ipaddr.js calls ::7f00:1 "unicast",
+    // yet stacks that still route them reach a.b.c.d. No public host uses one: refused whatever they embed.
+    else if (range === "unicast" && v6.toByteArray().slice(0, 12).every((b) => b === 0)) {
+      const inner = ipaddr.IPv4.parse(v6.toByteArray().slice(12).join(".")).toString();
+      return { ok: false, range: "ipv4Compatible", message: `${address} is an IPv4-compatible IPv6 address (deprecated) embedding ${inner}` };
+    }
     if (ip !== parsed) {
       const inner = checkAddress(ip.toString());
       return inner.ok ? inner : { ok: false, range: inner.range, message: `${address} embeds ${ip.toString()}: ${inner.message}` };

@@ -6,6 +6,7 @@ import type { TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
 import type { DocumentFrequencySource } from "./idf.ts";
 import { cosineSimilarity, topTerms, weighVector } from "./similarity.ts";
+import { dict } from "../dict.ts";
 
 /** Title candidates kept per story (the representative headline is the one nearest the centroid). */
 const MAX_TITLES = 8;
@@ -16,6 +17,7 @@ const MAX_SOURCES = 200;
 
 export interface StoryEntity { name: string; type: EntityCount["type"]; count: number }
 
+/** Every table keyed by a term, entity key or title word is prototype-free (lib/dict.ts): "constructor" is a word. */
 export interface StoryProfile {
   version: 1;
   articles: number;
@@ -40,7 +42,7 @@ export interface ArticleContribution {
 
 export function emptyProfile(seenAt: Date): StoryProfile {
   return {
-    version: 1, articles: 0, terms: {}, centroid: {}, sources: [], entities: {}, titles: [],
+    version: 1, articles: 0, terms: dict(), centroid: dict(), sources: [], entities: dict(), titles: [],
     firstSeen: seenAt.toISOString(), lastSeen: seenAt.toISOString(),
   };
 }
@@ -50,13 +52,22 @@ export const centroidVector = (p: StoryProfile): TermVector => new Map(Object.en
 function refreshCentroid(p: StoryProfile, idf: DocumentFrequencySource, settings: GroupingSettings): void {
   const raw: TermVector = new Map(Object.entries(p.terms).map(([t, w]) => [t, w / Math.max(1, p.articles)]));
   const kept = topTerms(weighVector(raw, idf), settings.profileTerms);
-  p.terms = Object.fromEntries(kept.map(([t]) => [t, p.terms[t]]));
-  p.centroid = Object.fromEntries(kept);
+  p.terms = dict(kept.map(([t]) => [t, p.terms[t]]));
+  p.centroid = dict(kept);
 }
 
 /** A copy whose mutable parts are new containers (kept title entries are never mutated). */
 function copyProfile(p: StoryProfile): StoryProfile {
-  return { ...p, terms: { ...p.terms }, centroid: { ...p.centroid }, sources: [...p.sources], entities: { ...p.entities }, titles: [...p.titles] };
+  return { ...p, terms: dict(p.terms), centroid: dict(p.centroid), sources: [...p.sources], entities: dict(p.entities), titles: [...p.titles] };
+}
+
+/** A stored profile (Story.profile JSON) with its tables made prototype-free again. */
+export function parseProfile(json: string): StoryProfile {
+  const p = JSON.parse(json) as StoryProfile;
+  return {
+    ...p, terms: dict(p.terms), centroid: dict(p.centroid), entities: dict(p.entities),
+    titles: p.titles.map((t) => ({ title: t.title, terms: dict(t.terms) })),
+  };
 }
 
 const minIso = (a: string, b: string) => (a < b ? a : b);
@@ -74,9 +85,9 @@ export function foldArticle(
     const cur = p.entities[e.key];
     p.entities[e.key] = { name: cur && cur.name.length >= e.name.length ? cur.name : e.name, type: e.type, count: (cur?.count ?? 0) + e.mentions };
   }
-  p.entities = Object.fromEntries(Object.entries(p.entities).sort((a, b) => b[1].count - a[1].count).slice(0, MAX_ENTITIES));
+  p.entities = dict(Object.entries(p.entities).sort((a, b) => b[1].count - a[1].count).slice(0, MAX_ENTITIES));
   if (p.titles.length < MAX_TITLES && c.title) {
-    p.titles.push({ title: c.title, terms: Object.fromEntries([...c.terms].filter(([t]) => !t.startsWith("e:")).slice(0, 30)) });
+    p.titles.push({ title: c.title, terms: dict([...c.terms].filter(([t]) => !t.startsWith("e:")).slice(0, 30)) });
   }
   const iso = c.seenAt.toISOString();
   p.firstSeen = minIso(p.firstSeen, iso);
@@ -95,7 +106,7 @@ export function mergeProfiles(a: StoryProfile, b: StoryProfile, idf: DocumentFre
     const cur = p.entities[k];
     p.entities[k] = { name: cur && cur.name.length >= e.name.length ? cur.name : e.name, type: e.type, count: (cur?.count ?? 0) + e.count };
   }
-  p.entities = Object.fromEntries(Object.entries(p.entities).sort((x, y) => y[1].count - x[1].count).slice(0, MAX_ENTITIES));
+  p.entities = dict(Object.entries(p.entities).sort((x, y) => y[1].count - x[1].count).slice(0, MAX_ENTITIES));
   p.titles = [...p.titles, ...b.titles].slice(0, MAX_TITLES);
   p.firstSeen = minIso(a.firstSeen, b.firstSeen);
   p.lastSeen = maxIso(a.lastSeen, b.lastSeen);

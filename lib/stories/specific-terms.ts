@@ -6,28 +6,29 @@
 //     ("Capaldi", "Kempthorne" → "p:capaldi").
 import { PorterStemmer } from "natural/lib/natural/stemmers/index.js";
 import { words as STOP_WORDS } from "natural/lib/natural/util/stopwords.js";
+import { dict } from "../dict.ts";
 
 export const NUMBER_PREFIX = "n:";
 export const DATE_PREFIX = "d:";
 export const PROPER_PREFIX = "p:";
 
 const stopWords = new Set<string>(STOP_WORDS as string[]);
-const ORDINAL_WORDS: Record<string, string> = {
+const ORDINAL_WORDS: Record<string, string> = dict({
   first: "1st", second: "2nd", third: "3rd", fourth: "4th", fifth: "5th", sixth: "6th", seventh: "7th", eighth: "8th",
   ninth: "9th", tenth: "10th", eleventh: "11th", twelfth: "12th", thirteenth: "13th", fourteenth: "14th",
   fifteenth: "15th", sixteenth: "16th", seventeenth: "17th", eighteenth: "18th", nineteenth: "19th", twentieth: "20th",
-};
+});
 const DATE_WORDS = new Set([
   "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
   "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 ]);
 /** Abbreviated month and weekday names, as datelines write them ("Feb. 4", "Tue March 3"). */
-const DATE_ABBREVIATIONS: Record<string, string> = {
+const DATE_ABBREVIATIONS: Record<string, string> = dict({
   jan: "january", feb: "february", mar: "march", apr: "april", jun: "june", jul: "july", aug: "august", sep: "september",
   sept: "september", oct: "october", nov: "november", dec: "december",
   mon: "monday", tue: "tuesday", tues: "tuesday", wed: "wednesday", thu: "thursday", thur: "thursday", thurs: "thursday",
   fri: "friday", sat: "saturday", sun: "sunday",
-};
+});
 /** Month names that are also common words (capitalised mid-sentence only when they are the month). */
 const AMBIGUOUS_DATE_WORDS = new Set(["may", "march"]);
 /** Tokens: words (letters, inner apostrophes/hyphens), numbers (inner . or ,), with the preceding non-space character. */

@@ -37,4 +37,18 @@ describe("checkScope", () => {
     expect(checkScope({ ...rules, includePattern: "/20\\d\\d/" }, "https://news.example/about", 1)).toEqual({ ok: false, reason: "not_included" });
     expect(checkScope({ ...rules, includePattern: "/20\\d\\d/" }, "https://news.example/2024/x", 1)).toEqual({ ok: true });
   });
+  it("keeps to the seed's port: another port of the host is another site", () => {
+    const local = { ...rules, host: "127.0.0.1", seedUrl: "http://127.0.0.1:8080/" };
+    expect(checkScope(local, "http://127.0.0.1:8080/a", 1)).toEqual({ ok: true });
+    expect(checkScope(local, "http://127.0.0.1:9090/a", 1)).toEqual({ ok: false, reason: "other_site" });
+    expect(checkScope(local, "http://127.0.0.1/a", 1)).toEqual({ ok: false, reason: "other_site" });
+    const v6 = { ...rules, host: "[::1]", seedUrl: "http://[::1]:8080/" };
+    expect(checkScope(v6, "http://[::1]:8080/x", 1)).toEqual({ ok: true });
+    expect(checkScope(v6, "http://[::1]:8081/x", 1)).toEqual({ ok: false, reason: "other_site" });
+    // the default port, written or not, and http/https share it
+    const plain = { ...rules, seedUrl: "https://www.news.example/" };
+    expect(checkScope(plain, "http://news.example/a", 1)).toEqual({ ok: true });
+    expect(checkScope(plain, "https://news.example:443/a", 1)).toEqual({ ok: true });
+    expect(checkScope(plain, "https://news.example:8443/a", 1)).toEqual({ ok: false, reason: "other_site" });
+  });
 });

@@ -174,7 +174,7 @@ describe("fetchUrl: redirects", () => {
 describe("fetchUrl: SSRF guard", () => {
   it("refuses loopback in every spelling unless private networks are allowed", async () => {
     const strict = { ...base, allowPrivateNetwork: false };
-    for (const u of [`${srv.origin}/page`, `http://2130706433:${srv.port}/page`, `http://0x7f.1:${srv.port}/page`, `http://0177.0.0.1:${srv.port}/page`, `http://[::1]:${srv.port}/page`, `http://[::ffff:127.0.0.1]:${srv.port}/page`]) {
+    for (const u of [`${srv.origin}/page`, `http://2130706433:${srv.port}/page`, `http://0x7f.1:${srv.port}/page`, `http://0177.0.0.1:${srv.port}/page`, `http://[::1]:${srv.port}/page`, `http://[::ffff:127.0.0.1]:${srv.port}/page`, `http://[::127.0.0.1]:${srv.port}/page`]) {
       const e = await failure(fetchUrl(u, strict));
       expect(e.key).toBe("ssrf_blocked");
     }

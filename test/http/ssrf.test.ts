@@ -13,6 +13,8 @@ describe("checkAddress", () => {
     ["fe80::1", "linkLocal"], ["fc00::1", "uniqueLocal"], ["fd00:ec2::254", "metadata"], ["ff02::1", "multicast"],
     ["::ffff:127.0.0.1", "loopback"], ["::ffff:7f00:1", "loopback"], ["::ffff:169.254.169.254", "metadata"],
     ["64:ff9b::a00:1", "private"], ["2002:c0a8:101::1", "private"],
+    // IPv4-compatible (deprecated ::/96): the URL parser writes [::127.0.0.1] as [::7f00:1]
+    ["::7f00:1", "ipv4Compatible"], ["[::7f00:1]", "ipv4Compatible"], ["::a00:1", "ipv4Compatible"], ["::808:808", "ipv4Compatible"],
   ];
   for (const [address, range] of blocked) {
     it(`blocks ${address} (${range})`, () => {
@@ -28,7 +30,7 @@ describe("checkAddress", () => {
 
 describe("checkSeedUrl", () => {
   it("refuses internal seeds with a clear message and accepts them when allowed", async () => {
-    for (const u of ["http://127.0.0.1/", "http://2130706433/", "http://0x7f.1/", "http://0177.0.0.1/", "http://[::1]/", "http://169.254.169.254/latest/meta-data", "http://localhost:8080/"]) {
+    for (const u of ["http://127.0.0.1/", "http://2130706433/", "http://0x7f.1/", "http://0177.0.0.1/", "http://[::1]/", "http://[::127.0.0.1]/", "http://169.254.169.254/latest/meta-data", "http://localhost:8080/"]) {
       const r = await checkSeedUrl(u);
       expect(r.ok).toBe(false);
       if (!r.ok) {
