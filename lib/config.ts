@@ -77,6 +77,14 @@ export const crawlDefaults = {
   leaseMs: 120_000,
   /** attempts before a URL is marked failed for good. */
   maxAttempts: 3,
+  /**
+   * ms the page thread may spend on one page (parse, links, template entries, extraction, classifier):
+   * a news page takes 50-150 ms, a 5 MiB one ~3 s; past this the page fails as page_budget_exceeded
+   * and the next one waits at most this long (lib/crawl/page-processor.ts).
+   */
+  pageBudgetMs: 15_000,
+  /** MB of heap the page thread may grow to: the DOM of a 5 MiB page needs ~150; the worker stays < 500 MB RSS. */
+  pageThreadHeapMb: 256,
 } as const;
 
 /** Extraction tuning. */

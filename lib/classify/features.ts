@@ -6,6 +6,7 @@
 // imprint/privacy/terms words in text and in title, upper-case letters), then structural ones.
 import { load, type CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
+import { capNestingDepth } from "../html/depth-cap.ts";
 
 /** The part of an extraction result the classifier reads (lib/extract ExtractResult fits). */
 export interface ExtractionInput {
@@ -198,7 +199,7 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 /** The DOM facts of a classifier input: handed in, or read from its parsed page or its HTML. */
 export function resolveDocumentFacts(input: Pick<FeatureInput, "html" | "$" | "document">): DocumentFacts {
   return input.document
-    ?? readDocumentFacts(input.$ ?? load(input.html ?? "", { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } }));
+    ?? readDocumentFacts(input.$ ?? load(capNestingDepth(input.html ?? ""), { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } }));
 }
 
 /** Compute the feature vector (FEATURE_NAMES order) and the facts behind it. */

@@ -3,6 +3,7 @@
 import { load, type CheerioAPI } from "cheerio";
 import { decodeHtml } from "../encoding/decode.ts";
 import { extractArticle, type ExtractResult } from "../extract/index.ts";
+import { capNestingDepth } from "../html/depth-cap.ts";
 
 export interface PreparedPage {
   html: string;
@@ -18,6 +19,6 @@ export function preparePage(input: { bytes: Uint8Array; url: string; contentType
 
 export function prepareHtml(html: string, url: string): PreparedPage {
   const extraction = extractArticle(html, { url });
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  const $ = load(capNestingDepth(html), { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
   return { html, $, url, extraction };
 }

@@ -5,6 +5,7 @@ import type { Logger } from "../log.ts";
 import type { PageClassifier } from "../pipeline/process.ts";
 import type { StageClock } from "../pipeline/stage-clock.ts";
 import type { HostLimiter } from "./host-limiter.ts";
+import type { PageProcessor } from "./page-processor.ts";
 import type { RobotsGate } from "./robots-gate.ts";
 import type { SiteCache } from "./site-cache.ts";
 import type { CrawlStats } from "./stats.ts";
@@ -44,4 +45,9 @@ export interface CrawlContext {
   clock?: StageClock;
   /** Classifier for ingested pages (lib/pipeline/ingest.ts); undefined: the active model. */
   classify?: PageClassifier | null;
+  /**
+   * The page thread (page-processor.ts) that processes fetched pages under a time budget; null: pages
+   * are processed on the crawl loop's thread (a stage clock, or a classifier function handed in).
+   */
+  pages: PageProcessor | null;
 }

@@ -9,6 +9,15 @@ import { normalizeUrl } from "../url/normalize.ts";
 import { timeStage, timeStageAsync } from "../pipeline/stage-clock.ts";
 import type { CrawlContext } from "./context.ts";
 
+/**
+ * Discovery documents queued from one page or document, and held by one site: each is fetched and
+ * re-checked for ever, so a page with 2,000 <link rel=alternate> feeds (or a sitemap index of
+ * 100,000 sitemaps) would multiply the crawl (issue 19: 2,000 feeds, 677 MB). Past these, the
+ * first ones stand for the site. Real news sites advertise 1-5 feeds per page and keep their
+ * sitemaps in an index of at most a few hundred (one per month or section).
+ */
+export const MAX_DOCS_PER_SOURCE: Readonly<Record<"feed" | "sitemap", number>> = { feed: 10, sitemap: 100 };
+export const MAX_DOCS_PER_SITE: Readonly<Record<"feed" | "sitemap", number>> = { feed: 50, sitemap: 300 };
 /** INSERT rounds per page when the site's page budget is nearly used up. */
 const MAX_BUDGET_ROUNDS = 4;
 /**
@@ -49,13 +58,18 @@ function filterCandidates(site: CrawlSite, from: string, candidates: Candidate[]
   const pages: NewFrontierUrl[] = [];
   // Feeds and sitemaps are discovery documents: depth and include/exclude patterns apply to pages only.
   let docScope: CrawlSite | null = null;
+  const docsOf = { feed: 0, sitemap: 0 };
   for (const c of candidates) {
+    if (c.kind === "feed" || c.kind === "sitemap") {
+      if (docsOf[c.kind] >= MAX_DOCS_PER_SOURCE[c.kind]) continue;
+    }
     const url = normalizeCached(c.url);
     if (!url || seen.has(url)) continue;
     seen.add(url);
     const scope = c.kind === "page" ? site : (docScope ??= { ...site, maxDepth: Number.MAX_SAFE_INTEGER, includePattern: null, excludePattern: null });
     if (!checkScope(scope, url, c.depth).ok) continue;
     if (c.kind === "page" && isLikelyBinaryUrl(url)) continue;
+    if (c.kind === "feed" || c.kind === "sitemap") docsOf[c.kind]++;
     (c.kind === "page" ? pages : docs).push({ url, siteId: site.id, depth: c.depth, kind: c.kind, discoveredFrom: from });
   }
   return { docs, pages };
@@ -63,7 +77,16 @@ function filterCandidates(site: CrawlSite, from: string, candidates: Candidate[]
 
 /** Insert the filtered candidates within the site's page budget; returns how many were new. */
 async function insertCandidates(ctx: CrawlContext, site: CrawlSite, docs: NewFrontierUrl[], pages: NewFrontierUrl[]): Promise<number> {
-  let added = docs.length ? await enqueueUrls(ctx.db, docs) : 0;
+  let added = 0;
+  for (const kind of ["feed", "sitemap"] as const) {
+    const ofKind = docs.filter((d) => d.kind === kind);
+    if (ofKind.length === 0) continue;
+    const room = await ctx.sites.docRoom(site, kind, MAX_DOCS_PER_SITE[kind]);
+    if (room <= 0) continue;
+    const n = await enqueueUrls(ctx.db, ofKind.slice(0, room));
+    ctx.sites.noteDocsAdded(site.id, kind, n);
+    added += n;
+  }
   // Insert at most the remaining budget at a time; links already in the frontier cost nothing,
   // so try the next ones (a few rounds at most, each one INSERT).
   let room = pages.length ? await ctx.sites.pageRoom(site) : 0;

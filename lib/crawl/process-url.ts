@@ -8,15 +8,18 @@ import { commonFeedUrls, defaultSitemapUrl } from "../discover/paths.ts";
 import { decodeHtml } from "../encoding/decode.ts";
 import { FetchError, ThrottledError, toFetchError } from "../http/errors.ts";
 import { fetchUrl, type FetchResponse } from "../http/fetch.ts";
-import { extractLinks, findFeedLinks } from "../html/links.ts";
-import { parseHtml } from "../extract/dom.ts";
+import { isTemplateReady } from "../extract/template.ts";
 import { ingestPage } from "../pipeline/ingest.ts";
-import { inStep, inStepAsync, PipelineError, toPipelineError } from "../pipeline/errors.ts";
+import { getClassifierModel, getPageClassifier, getTemplate } from "../pipeline/context.ts";
+import { runPageJob, type PageJob, type PageJobResult } from "../pipeline/page-job.ts";
+import { inStep, inStepAsync, PipelineError, toPipelineError, type PipelineErrorKey } from "../pipeline/errors.ts";
 import { timeStage, timeStageAsync } from "../pipeline/stage-clock.ts";
 import { decideRetry, nextRecheckIntervalSec } from "../frontier/schedule.ts";
 import { RECHECKED_KINDS, type LeasedUrl } from "../frontier/types.ts";
 import type { CrawlContext } from "./context.ts";
-import { enqueueCandidates, type Candidate } from "./enqueue.ts";
+import type { RobotsVerdict } from "./robots-gate.ts";
+import { robotsRecheckAt } from "../http/robots.ts";
+import { enqueueCandidates, MAX_DOCS_PER_SOURCE, type Candidate } from "./enqueue.ts";
 import { countError } from "./stats.ts";
 
 /** ms a host rests after 429/503 without a Retry-After header (or with an unreadable one). */
@@ -55,7 +58,7 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
   let fetchStartedAt = 0;
   try {
     const robots = await ctx.robots.check(site, row.url);
-    if (!robots.allowed) return await skipByRobots(ctx, site, row, robots.state);
+    if (!robots.allowed) return await skipByRobots(ctx, site, row, robots);
     release = await ctx.limiter.acquire(host, { delayMs: Math.max(site.crawlDelayMs, robots.delayMs), concurrency: site.maxConcurrency }, ctx.stopping);
     const rechecked = RECHECKED_KINDS.has(row.kind);
     fetchStartedAt = performance.now();
@@ -85,16 +88,20 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
   }
 }
 
-async function skipByRobots(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, state: string): Promise<UrlResult> {
-  // "disallow_all" after a 5xx or an unreachable robots.txt is temporary (RFC 9309 §2.3.1.3): retry later.
-  if (state === "disallow_all" || state === "unreachable") {
+async function skipByRobots(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, robots: RobotsVerdict): Promise<UrlResult> {
+  // "disallow_all" after a 5xx or an unreachable robots.txt is temporary (RFC 9309 §2.3.1.4): the URL
+  // waits, re-checked with back-off (robotsRecheckAt), and is never failed for it; the site shows why
+  // (lastErrorKey robots_unreachable, a FetchAttempt for robots.txt, robotsState).
+  // An address the SSRF guard refuses is no robots.txt outage: the URL fails as its fetch would.
+  if (robots.errorKey === "ssrf_blocked") throw new FetchError("ssrf_blocked", `robots.txt of ${row.url}: address refused (private networks are not allowed)`, { url: row.url });
+  if (robots.state === "disallow_all" || robots.state === "unreachable") {
     await recordSiteError(ctx.db, site.id, "robots_unreachable");
     countError(ctx.stats, "robots_unreachable");
-    const decision = decideRetry({ retryable: true }, row.attempts, ctx.maxAttempts);
-    await settleUrl(ctx.db, row.id, ctx.owner, decision.retry
-      ? { state: "queued", nextCheckAt: new Date(Date.now() + decision.delayMs), lastErrorKey: "robots_unreachable" }
-      : { state: "failed", lastErrorKey: "robots_unreachable" });
-    return decision.retry ? "retry" : "failed";
+    await recordFetchAttempt(ctx.db, { siteId: site.id, url: `${new URL(row.url).origin}/robots.txt`, status: null, errorKey: "robots_unreachable", ms: 0, bytes: 0 });
+    // Attempts were counted by the lease: the waits before this one.
+    const at = robotsRecheckAt({ fetchedAt: robots.fetchedAt }, Math.max(0, row.attempts - 1));
+    await settleUrl(ctx.db, row.id, ctx.owner, { state: "queued", nextCheckAt: at, lastErrorKey: "robots_unreachable" });
+    return "deferred";
   }
   countError(ctx.stats, "robots_disallowed");
   await settleUrl(ctx.db, row.id, ctx.owner, { state: "skipped", lastErrorKey: "robots_disallowed" });
@@ -106,27 +113,50 @@ async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res:
   const firstVisit = row.kind === "seed" && row.recheckIntervalSec === null;
   if (res.notModified) return firstVisit ? enqueueSiteDiscovery(ctx, site, row, [], robotsSitemaps) : 0;
   const decoded = timeStage(ctx.clock, "decode", () => inStep("extract_failed", () => decodeHtml(res.body, res.contentType)));
-  // One htmlparser2 parse (lib/extract/dom.ts) for links first, then for the pipeline (which modifies it).
-  const $ = timeStage(ctx.clock, "parse", () => inStep("extract_failed", () => parseHtml(decoded.text)));
+  // Parse, links, template entries, extraction, classifier: in the page thread, under its budget.
+  const job = await processFetchedPage(ctx, site, res.finalUrl, decoded.text);
   const candidates: Candidate[] = [];
-  const feeds = timeStage(ctx.clock, "links", () => inStep("extract_failed", () => {
-    for (const link of extractLinks($, res.finalUrl)) {
-      if (/\bnofollow\b/.test(link.rel)) continue;
-      candidates.push({ url: link.url, kind: "page", depth: row.depth + 1 });
-    }
-    const feeds = findFeedLinks($, res.finalUrl);
-    for (const f of feeds) candidates.push({ url: f.url, kind: "feed", depth: row.depth });
-    return feeds;
-  }));
+  for (const link of job.links) {
+    if (/\bnofollow\b/.test(link.rel)) continue;
+    candidates.push({ url: link.url, kind: "page", depth: row.depth + 1 });
+  }
+  // A page that advertises hundreds of feeds lists tags or authors: the first few stand for the site.
+  const feeds = job.feeds.slice(0, MAX_DOCS_PER_SOURCE.feed);
+  for (const url of feeds) candidates.push({ url, kind: "feed", depth: row.depth });
   // enqueueCandidates times its own stages (links: normalise and scope; db: frontier: the INSERTs).
   const added = await inStepAsync("store_failed", () => enqueueCandidates(ctx, site, row.url, candidates));
+  // A step that failed in the page's processing fails the page once its links are queued.
+  if (job.error || !job.result) throw threadStepError(job.error, row.url);
   const result = await ingestPage(ctx.db, {
     siteId: site.id, frontierId: row.id, url: row.url, finalUrl: res.finalUrl, status: res.status,
-    contentType: res.contentType, body: res.body, gzipBody: res.gzipBody, decoded, document: $,
+    contentType: res.contentType, body: res.body, gzipBody: res.gzipBody, decoded, processed: { result: job.result, entries: job.entries },
   }, { clock: ctx.clock, classify: ctx.classify });
   ctx.stats.pages++;
   ctx.stats.outcomes[result.outcome] = (ctx.stats.outcomes[result.outcome] ?? 0) + 1;
-  return added + (firstVisit ? await enqueueSiteDiscovery(ctx, site, row, feeds.map((f) => f.url), robotsSitemaps) : 0);
+  return added + (firstVisit ? await enqueueSiteDiscovery(ctx, site, row, feeds, robotsSitemaps) : 0);
+}
+
+/**
+ * The page's CPU work (lib/pipeline/page-job.ts) with the site's template: in the page thread with the
+ * active classifier (or none), or on this thread when the worker has no page thread or was handed a
+ * classifier function (which cannot cross threads).
+ */
+async function processFetchedPage(ctx: CrawlContext, site: CrawlSite, finalUrl: string, html: string): Promise<PageJobResult> {
+  const template = await inStepAsync("extract_failed", () => getTemplate(ctx.db, site.id));
+  const job: PageJob = { html, finalUrl, template: template && isTemplateReady(template) ? template : null, entries: true };
+  if (ctx.pages && typeof ctx.classify !== "function") {
+    const model = ctx.classify === null ? null : await inStepAsync("classify_failed", () => getClassifierModel(ctx.db));
+    return timeStageAsync(ctx.clock, "page thread", () => ctx.pages!.run(job, model, finalUrl));
+  }
+  const classify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(ctx.db)) : ctx.classify;
+  return runPageJob(job, classify, ctx.clock);
+}
+
+/** The PipelineError of a step that failed in runPageJob (its key and message, across the thread boundary). */
+function threadStepError(error: PageJobResult["error"], url: string): PipelineError {
+  const key = (error?.key ?? "pipeline_failed") as PipelineErrorKey;
+  const message = (error?.message ?? "no result").replace(`${key}: `, "");
+  return new PipelineError(key, new Error(message), url);
 }
 
 /**

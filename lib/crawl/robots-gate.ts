@@ -17,6 +17,10 @@ export interface RobotsVerdict {
   /** Sitemap: lines of the file. */
   sitemaps: string[];
   state: RobotsState;
+  /** When the record was fetched (a blocked URL waits for the next fetch of it). */
+  fetchedAt: Date;
+  /** Why robots.txt could not be read (e.g. "http_503", "timeout_read", "ssrf_blocked"); null when read or unknown. */
+  errorKey: string | null;
 }
 
 export interface RobotsGate {
@@ -77,6 +81,8 @@ export function createRobotsGate(ctx: Omit<CrawlContext, "robots">): RobotsGate 
         delayMs: Math.min(MAX_CRAWL_DELAY_MS, crawlDelayMs(record, ctx.userAgent) ?? 0),
         sitemaps: sitemaps(record),
         state: record.state,
+        fetchedAt: new Date(record.fetchedAt),
+        errorKey: record.errorKey,
       };
     },
   };

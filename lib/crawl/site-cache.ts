@@ -1,7 +1,7 @@
 // Sites as the worker sees them, re-read at most every SITE_CACHE_MS so admin changes (pause,
 // delay, limits) take effect within seconds without a query per URL; plus each site's page budget.
 import type { Db } from "../db/client.ts";
-import { countSitePageUrls } from "../db/frontier.ts";
+import { countSitePageUrls, countSiteUrlsOfKind } from "../db/frontier.ts";
 import { getCrawlSite, type CrawlSite } from "../db/sites.ts";
 
 /** ms a cached site row is trusted: short enough that a pause on the Sites page stops the crawl quickly. */
@@ -12,6 +12,7 @@ const BUDGET_CACHE_MS = 30_000;
 export class SiteCache {
   private readonly sites = new Map<number, { site: CrawlSite | null; at: number }>();
   private readonly budgets = new Map<number, { pageUrls: number; at: number }>();
+  private readonly docBudgets = new Map<string, { urls: number; at: number }>();
   constructor(private readonly db: Db) {}
 
   async get(id: number): Promise<CrawlSite | null> {
@@ -35,6 +36,22 @@ export class SiteCache {
       this.budgets.set(site.id, b);
     }
     return Math.max(0, site.maxPages - b.pageUrls);
+  }
+
+  /** How many more feeds (or sitemaps) this site may add to the frontier, of `max` (rows of that kind, all time). */
+  async docRoom(site: CrawlSite, kind: "feed" | "sitemap", max: number): Promise<number> {
+    const key = `${site.id}:${kind}`;
+    let b = this.docBudgets.get(key);
+    if (!b || Date.now() - b.at > BUDGET_CACHE_MS) {
+      b = { urls: await countSiteUrlsOfKind(this.db, site.id, kind), at: Date.now() };
+      this.docBudgets.set(key, b);
+    }
+    return Math.max(0, max - b.urls);
+  }
+
+  noteDocsAdded(siteId: number, kind: "feed" | "sitemap", n: number): void {
+    const b = this.docBudgets.get(`${siteId}:${kind}`);
+    if (b) b.urls += n;
   }
 
   notePagesAdded(siteId: number, n: number): void {

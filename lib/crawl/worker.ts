@@ -15,6 +15,7 @@ import { log as rootLog } from "../log.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import type { CrawlContext, FetchLimits } from "./context.ts";
 import { HostLimiter } from "./host-limiter.ts";
+import { PageProcessor } from "./page-processor.ts";
 import { processUrl } from "./process-url.ts";
 import { timeStageAsync } from "../pipeline/stage-clock.ts";
 import { flushTemplates } from "../pipeline/context.ts";
@@ -56,6 +57,10 @@ export interface WorkerOptions {
   clock?: StageClock;
   /** Classifier for ingested pages; default (undefined): the active model, reloaded as it changes. */
   classify?: PageClassifier | null;
+  /** Process pages in a page thread under a time budget (page-processor.ts); default: yes, unless a stage clock is given. */
+  pageThread?: boolean;
+  /** ms one page's processing may take in the page thread (default crawlDefaults.pageBudgetMs). */
+  pageBudgetMs?: number;
 }
 
 function defaultWorkerId(): string {
@@ -120,6 +125,9 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     signal: stopFetches.signal,
     clock: opts.clock,
     classify: opts.classify,
+    pages: (opts.pageThread ?? opts.clock === undefined)
+      ? new PageProcessor({ budgetMs: opts.pageBudgetMs ?? crawlDefaults.pageBudgetMs, heapMb: crawlDefaults.pageThreadHeapMb, log })
+      : null,
   };
   ctx.robots = createRobotsGate(ctx);
   const inFlight = new Map<Promise<void>, LeasedUrl>();
@@ -204,6 +212,7 @@ async function stopWorker(ctx: CrawlContext, inFlight: Map<Promise<void>, Leased
   } else {
     stopFetches.abort(new Error("worker stopping"));
   }
+  await ctx.pages?.close();
   await flushTemplates(ctx.db);
   const released = await releaseLeases(ctx.db, ctx.owner);
   if (released) log.info({ released }, "released leases");

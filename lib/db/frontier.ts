@@ -162,6 +162,11 @@ export async function countSitePageUrls(db: Db, siteId: number): Promise<number>
   return db.frontierUrl.count({ where: { siteId, kind: "page" } });
 }
 
+/** Rows of one kind of a site in any state (the crawler's caps on feeds and sitemaps per site). */
+export async function countSiteUrlsOfKind(db: Db, siteId: number, kind: FrontierKind): Promise<number> {
+  return db.frontierUrl.count({ where: { siteId, kind } });
+}
+
 /** Rows by state, for progress lines and tests. */
 export async function countFrontierByState(db: Db, siteIds?: number[]): Promise<Record<string, number>> {
   const groups = await db.frontierUrl.groupBy({

@@ -5,17 +5,21 @@
 import { load, type CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { appendChild } from "domutils";
+import { capNestingDepth } from "../html/depth-cap.ts";
 
 export type { AnyNode, Element, ParentNode, CheerioAPI };
 
 /**
- * Parse an HTML document (htmlparser2, entities decoded, tag names lower-cased). Content after
+ * Parse an HTML document (htmlparser2, entities decoded, tag names lower-cased), its elements nested
+ * at most MAX_DOM_DEPTH deep (lib/html/depth-cap.ts: deeper ones would cost the parser O(n²) and
+ * overflow every recursive walk; no real page nests that deep, and its text is kept). Content after
  * </body> or </html> goes into the body, as browsers (and the HTML5 tree builder) place it:
  * htmlparser2 leaves it beside <body>/<html>, where the extraction never looks (WordPress themes
  * that close the document after the header and print the article below it).
  */
 export function parseHtml(html: string): CheerioAPI {
-  const $ = load(html.includes("<![CDATA[") ? endBogusCdata(html) : html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  const capped = capNestingDepth(html);
+  const $ = load(capped.includes("<![CDATA[") ? endBogusCdata(capped) : capped, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
   adoptTrailingContent($.root().get(0) as ParentNode);
   return $;
 }

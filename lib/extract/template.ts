@@ -13,6 +13,7 @@
 import { load, type CheerioAPI } from "cheerio";
 import type { AnyNode, Element } from "domhandler";
 import { filterBlocks, type LanguageVerdict } from "./langmodel.ts";
+import { capNestingDepth } from "../html/depth-cap.ts";
 
 /** Pages a template needs before it may be subtracted: with fewer, "common to all pages" means little. */
 export const MIN_TEMPLATE_PAGES = 3;
@@ -293,7 +294,7 @@ export function templateTextNodes(input: CheerioAPI): { node: AnyNode; key: stri
 // ---- internals ----
 
 function parseForTemplate(html: string): CheerioAPI {
-  return load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  return load(capNestingDepth(html), { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
 }
 
 function isTemplateCount(t: TemplateState, count: number): boolean {

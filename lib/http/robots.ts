@@ -31,6 +31,9 @@ export const ROBOTS_MAX_REDIRECTS = 5;
 /** Disallow-all states are re-checked sooner, so a site that recovers is crawled again within the hour. */
 export const ROBOTS_RECOVERY_RECHECK_MS = 30 * 60 * 1000;
 
+/** Longest wait between re-checks of a URL whose robots.txt stays unreachable: a site that recovers is crawled again the same day. */
+export const ROBOTS_WAIT_MAX_MS = 6 * 60 * 60 * 1000;
+
 export type RobotsFetchOptions = Omit<FetchOptions, "maxRedirects" | "maxBodyBytes" | "truncateAtMax" | "requireHtml" | "accept">;
 
 /** Origin of a URL ("https://ex.com:8443"); throws on unparsable input. */
@@ -62,6 +65,18 @@ export function isRobotsStale(record: Pick<RobotsRecord, "state" | "fetchedAt">,
   const age = now.getTime() - new Date(record.fetchedAt).getTime();
   const maxAge = record.state === "disallow_all" || record.state === "unreachable" ? ROBOTS_RECOVERY_RECHECK_MS : ROBOTS_CACHE_MS;
   return age >= maxAge;
+}
+
+/**
+ * When a URL blocked by an unreachable robots.txt (5xx, 429, network error, timeout) is tried again:
+ * "disallow while unreachable" (RFC 9309 §2.3.1.4), never "disallow for ever". The first wait is until
+ * the record may be re-fetched (ROBOTS_RECOVERY_RECHECK_MS after it was), each further one twice as
+ * long (`waits` before this one), at most ROBOTS_WAIT_MAX_MS.
+ */
+export function robotsRecheckAt(record: Pick<RobotsRecord, "fetchedAt">, waits: number, now = new Date()): Date {
+  const stale = new Date(record.fetchedAt).getTime() + ROBOTS_RECOVERY_RECHECK_MS;
+  const backoff = Math.min(ROBOTS_WAIT_MAX_MS, ROBOTS_RECOVERY_RECHECK_MS * 2 ** Math.min(16, Math.max(0, waits)));
+  return new Date(Math.max(stale, now.getTime() + backoff - ROBOTS_RECOVERY_RECHECK_MS, now.getTime() + 1000));
 }
 
 /** Product token robots.txt groups match against: "LedeBot/0.1 (+https://…)" → "LedeBot". */

@@ -2,8 +2,8 @@
 // Loaded from the database and cached per process, with a short lifetime so that a retrained model
 // or another worker's template updates are picked up without a restart.
 import type { Db } from "../db/client.ts";
-import { loadActiveClassifier } from "../classify/active-model.ts";
-import { classifyPage } from "../classify/classify-page.ts";
+import { loadActiveClassifier, type LoadedClassifier } from "../classify/active-model.ts";
+import { pageClassifierFor } from "./page-classifier.ts";
 import { getActiveModelVersionId } from "../db/models.ts";
 import { getSiteTemplate, saveSiteTemplate } from "../db/templates.ts";
 import {
@@ -25,6 +25,8 @@ const TEMPLATE_CACHE_SITES = 200;
 
 interface CachedClassifier {
   classify: PageClassifier;
+  /** The model behind it (the crawler's page thread is handed its parameters). */
+  loaded: LoadedClassifier;
   /** When the active id was last looked up. */
   checkedAt: number;
   /** The active ModelVersion id looked up just before loading (null: none active). */
@@ -43,22 +45,27 @@ const templates = new WeakMap<Db, Map<number, CachedTemplate>>();
 
 /** The active classifier as a PageClassifier (the shipped default model until one is trained). */
 export async function getPageClassifier(db: Db, now = Date.now()): Promise<PageClassifier> {
+  return (await activeClassifier(db, now)).classify;
+}
+
+/** The active model itself (the shipped default until one is trained), cached like getPageClassifier. */
+export async function getClassifierModel(db: Db, now = Date.now()): Promise<LoadedClassifier> {
+  return (await activeClassifier(db, now)).loaded;
+}
+
+async function activeClassifier(db: Db, now: number): Promise<CachedClassifier> {
   const cached = classifiers.get(db);
-  if (cached && now - cached.checkedAt < CLASSIFIER_TTL_MS) return cached.classify;
+  if (cached && now - cached.checkedAt < CLASSIFIER_TTL_MS) return cached;
   const activeId = await getActiveModelVersionId(db);
   if (cached && cached.activeId === activeId) {
     cached.checkedAt = now;
-    return cached.classify;
+    return cached;
   }
   // Changed (or first use): if another activation lands between the two reads, the next check reloads.
   const loaded = await loadActiveClassifier(db);
-  const source = loaded.modelVersionId === null ? "default model" : `model v${loaded.modelVersionId}`;
-  const classify: PageClassifier = ({ html, url, extraction, document }) => {
-    const d = classifyPage(loaded.classifier, document ? { document, url, extraction } : { html, url, extraction });
-    return { isNews: d.isNews, score: d.score, reason: `${d.reason} (${source})`, modelVersionId: loaded.modelVersionId };
-  };
-  classifiers.set(db, { classify, checkedAt: now, activeId });
-  return classify;
+  const entry: CachedClassifier = { classify: pageClassifierFor(loaded.classifier, loaded.modelVersionId), loaded, checkedAt: now, activeId };
+  classifiers.set(db, entry);
+  return entry;
 }
 
 /** Forget the cached classifier (after a retrain in this process). */

@@ -9,8 +9,8 @@ import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory } from "../db/stories.ts";
 import { extractEntities } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
-import { isTemplateReady, pageEntries } from "../extract/template.ts";
-import { processPage, type ArticleDraft, type PageClassifier } from "./process.ts";
+import { isTemplateReady, pageEntries, type PageEntries } from "../extract/template.ts";
+import { processPage, type ArticleDraft, type PageClassifier, type ProcessResult } from "./process.ts";
 import { getPageClassifier, getTemplate, learnTemplate } from "./context.ts";
 import { inStep, inStepAsync } from "./errors.ts";
 import { timeStage, timeStageAsync, type StageClock } from "./stage-clock.ts";
@@ -25,6 +25,11 @@ export interface IngestInput extends FetchedPage {
    * reused for template entries, classifier and extraction. The pipeline MODIFIES it (extraction).
    */
   document?: CheerioAPI;
+  /**
+   * Extraction, classification and template entries already done (the crawler's page thread ran
+   * lib/pipeline/page-job.ts on `decoded.text`): stored as they are, nothing parsed again.
+   */
+  processed?: { result: ProcessResult; entries: PageEntries | null };
 }
 
 export interface IngestContext {
@@ -53,11 +58,13 @@ export interface IngestResult {
  */
 export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext = {}): Promise<IngestResult> {
   const decoded = input.decoded ?? timeStage(ctx.clock, "decode", () => inStep("extract_failed", () => decodeHtml(input.body, input.contentType)));
-  const { document, decoded: _decoded, ...fetched } = input;
+  const { document, decoded: _decoded, processed, ...fetched } = input;
   void _decoded;
   const page = await timeStageAsync(ctx.clock, "db: page", () =>
     inStepAsync("store_failed", () => savePage(db, { ...fetched, charset: decoded.charset, charsetSource: decoded.source })));
-  return processStoredPage(db, { pageId: page.id, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined }, ctx);
+  const stored = { pageId: page.id, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined };
+  if (processed) return storeProcessed(db, stored, processed.result, processed.entries, ctx.clock);
+  return processStoredPage(db, stored, ctx);
 }
 
 /** Re-run extraction and everything after it on a stored page, without fetching. */
@@ -83,6 +90,13 @@ async function processStoredPage(
   const result = processPage({
     finalUrl: page.finalUrl, html: page.html, classify, template: template && isTemplateReady(template) ? template : null, document, clock,
   });
+  return storeProcessed(db, page, result, entries, clock);
+}
+
+/** 2 (its end) to 5 of ingestPage: the template learns the page, then the outcome or the article is stored. */
+async function storeProcessed(
+  db: Db, page: { pageId: number; siteId: number }, result: ProcessResult, entries: PageEntries | null, clock: StageClock | undefined,
+): Promise<IngestResult> {
   if (entries) await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries)));
   if (!result.ok) {
     await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));

@@ -1,0 +1,50 @@
+// The CPU part of processing one fetched page as one function over plain data: parse, links and
+// feeds, template entries, then process.ts (extraction, classification, fingerprint). The crawler
+// runs it in its page thread (lib/crawl/page-thread.ts) under a time budget, or in-process; job and
+// result cross the thread boundary by structured clone, so both are plain data. The steps and their
+// order are the ones ingest.ts runs for a page it parses itself.
+import { parseHtml } from "../extract/dom.ts";
+import { pageEntries, type PageEntries, type TemplateState } from "../extract/template.ts";
+import { extractLinks, findFeedLinks, type PageLink } from "../html/links.ts";
+import { inStep, toPipelineError } from "./errors.ts";
+import { processPage, type PageClassifier, type ProcessResult } from "./process.ts";
+import { timeStage, type StageClock } from "./stage-clock.ts";
+
+export interface PageJob {
+  html: string;
+  /** URL after redirects: links resolve against it. */
+  finalUrl: string;
+  /** The site's template when it is ready (extraction subtracts it), else null. */
+  template: TemplateState | null;
+  /** Read the page's template entries (the site's template learns them). */
+  entries: boolean;
+}
+
+export interface PageJobResult {
+  links: PageLink[];
+  /** Feed URLs the page advertises (<link rel=alternate>). */
+  feeds: string[];
+  entries: PageEntries | null;
+  /** null when a step failed (`error`). */
+  result: ProcessResult | null;
+  /** The step that failed, by its PipelineError key; links read before it are still returned. */
+  error: { key: string; message: string } | null;
+}
+
+export function runPageJob(job: PageJob, classify: PageClassifier | null, clock?: StageClock): PageJobResult {
+  const out: PageJobResult = { links: [], feeds: [], entries: null, result: null, error: null };
+  try {
+    // One parse for links first, then template entries, classifier facts and extraction (which modifies it).
+    const $ = timeStage(clock, "parse", () => inStep("extract_failed", () => parseHtml(job.html)));
+    timeStage(clock, "links", () => inStep("extract_failed", () => {
+      out.links = extractLinks($, job.finalUrl);
+      out.feeds = findFeedLinks($, job.finalUrl).map((f) => f.url);
+    }));
+    if (job.entries) out.entries = timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries($)));
+    out.result = processPage({ finalUrl: job.finalUrl, html: job.html, classify, template: job.template, document: $, clock });
+  } catch (err) {
+    const e = toPipelineError(err, "pipeline_failed");
+    out.error = { key: e.key, message: e.message };
+  }
+  return out;
+}
