@@ -3,9 +3,10 @@
 // htmlparser2 keeps its stack of open elements with Array.unshift, so parsing n nested elements costs
 // O(n²): 100,000 nested <div>s (1.1 MB) took 14-25 s to parse, and every recursive walk over the
 // tree after it overflowed the stack (issue 19, item 3). Browsers bound this too: Blink's HTML parser
-// stops nesting at depth 512 and puts deeper elements beside their parent. Here the open tags past
-// MAX_DOM_DEPTH (and their matching close tags) are removed from the text: their content stays, as
-// children of the deepest element kept. One linear scan mirrors the parser's stack (void elements,
+// stops nesting at depth 512 and puts deeper elements beside their parent. So does this: an open tag
+// past MAX_DOM_DEPTH gets an end tag for the element on top written before it (it opens beside that
+// element, not inside), and that element's own end tag later is removed; every element, text and link
+// stays. One linear scan mirrors the parser's stack (void elements,
 // raw-text elements, comments, the open tags that close an open <p>/<li>/<td>…, self-closing tags in
 // SVG and MathML); a page that stays within the cap is returned unchanged, the same string.
 
@@ -45,8 +46,17 @@ function rawTextEnd(name: string): RegExp {
 /** `html` with element nesting capped at `maxDepth` (the same string when it never gets that deep). */
 export function capNestingDepth(html: string, maxDepth = MAX_DOM_DEPTH): string {
   const stack: string[] = [];
+  /** End tags still to come of elements closed early (by name): they are removed. */
   const dropped = new Map<string, number>();
-  const cuts: [number, number][] = [];
+  /** Edits to the text, in order: [from, to, replacement]. */
+  const edits: [number, number, string][] = [];
+  /** Close the element on top so that the tag at `at` opens beside it. */
+  const closeTop = (at: number) => {
+    const top = stack.pop()!;
+    if (FOREIGN.has(top)) foreign--;
+    dropped.set(top, (dropped.get(top) ?? 0) + 1);
+    edits.push([at, at, `</${top}>`]);
+  };
   let foreign = 0;
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(html); m !== null; m = TOKEN.exec(html)) {
@@ -57,7 +67,7 @@ export function capNestingDepth(html: string, maxDepth = MAX_DOM_DEPTH): string 
       const d = dropped.get(name);
       if (d) {
         dropped.set(name, d - 1);
-        cuts.push([m.index, TOKEN.lastIndex]);
+        edits.push([m.index, TOKEN.lastIndex, ""]);
         continue;
       }
       const at = stack.lastIndexOf(name);
@@ -75,26 +85,20 @@ export function capNestingDepth(html: string, maxDepth = MAX_DOM_DEPTH): string 
       close.lastIndex = TOKEN.lastIndex;
       const end = close.exec(html);
       TOKEN.lastIndex = end ? end.index : html.length;
-      if (stack.length >= maxDepth) {
-        dropped.set(name, (dropped.get(name) ?? 0) + 1);
-        cuts.push([m.index, m.index + m[0].length]);
-      } else stack.push(name);
+      if (stack.length >= maxDepth) closeTop(m.index);
+      stack.push(name);
       continue;
     }
     if (VOID.has(name) || (foreign > 0 && m[3].endsWith("/"))) continue;
-    if (stack.length >= maxDepth) {
-      dropped.set(name, (dropped.get(name) ?? 0) + 1);
-      cuts.push([m.index, TOKEN.lastIndex]);
-      continue;
-    }
+    if (stack.length >= maxDepth) closeTop(m.index);
     stack.push(name);
     if (FOREIGN.has(name)) foreign++;
   }
-  if (cuts.length === 0) return html;
+  if (edits.length === 0) return html;
   const parts: string[] = [];
   let from = 0;
-  for (const [a, b] of cuts) {
-    parts.push(html.slice(from, a));
+  for (const [a, b, text] of edits) {
+    parts.push(html.slice(from, a), text);
     from = b;
   }
   parts.push(html.slice(from));
