@@ -10,6 +10,18 @@ import { inStep, toPipelineError } from "./errors.ts";
 import { processPage, type PageClassifier, type ProcessResult } from "./process.ts";
 import { timeStage, type StageClock } from "./stage-clock.ts";
 
+/**
+ * Links kept from one page: portal front pages link 300-1,500 pages; a page with 100,000 links is a
+ * list or an attack, and normalising and scoping them all held the crawl loop for seconds (bench:faults).
+ */
+export const MAX_LINKS_PER_PAGE = 5_000;
+/**
+ * Template entries (text nodes) a page may hand its site's template: real pages have 200-3,000; one
+ * with 500,000 would make the template's update (on the crawl loop) and its stored state huge, and
+ * says nothing about the site's boilerplate. Such a page is extracted but not learnt from.
+ */
+export const MAX_TEMPLATE_ENTRIES = 20_000;
+
 export interface PageJob {
   html: string;
   /** URL after redirects: links resolve against it. */
@@ -37,10 +49,13 @@ export function runPageJob(job: PageJob, classify: PageClassifier | null, clock?
     // One parse for links first, then template entries, classifier facts and extraction (which modifies it).
     const $ = timeStage(clock, "parse", () => inStep("extract_failed", () => parseHtml(job.html)));
     timeStage(clock, "links", () => inStep("extract_failed", () => {
-      out.links = extractLinks($, job.finalUrl);
+      out.links = extractLinks($, job.finalUrl).slice(0, MAX_LINKS_PER_PAGE);
       out.feeds = findFeedLinks($, job.finalUrl).map((f) => f.url);
     }));
-    if (job.entries) out.entries = timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries($)));
+    if (job.entries) {
+      const entries = timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries($)));
+      out.entries = entries.entries.length <= MAX_TEMPLATE_ENTRIES ? entries : null;
+    }
     out.result = processPage({ finalUrl: job.finalUrl, html: job.html, classify, template: job.template, document: $, clock });
   } catch (err) {
     const e = toPipelineError(err, "pipeline_failed");
