@@ -83,8 +83,13 @@ export const crawlDefaults = {
    * and the next one waits at most this long (lib/crawl/page-processor.ts).
    */
   pageBudgetMs: 15_000,
-  /** MB of heap the page thread may grow to: the DOM of a 5 MiB page needs ~150; the worker stays < 500 MB RSS. */
-  pageThreadHeapMb: 256,
+  /**
+   * Page threads per worker: two, so that a page that runs to its budget holds back no other page
+   * while the second thread takes them (one per core of the 2-core machine Lede is measured on).
+   */
+  pageThreads: 2,
+  /** MB of heap each page thread may grow to: the DOM of a 5 MiB page needs ~150; the worker stays < 500 MB RSS. */
+  pageThreadHeapMb: 192,
 } as const;
 
 /** Extraction tuning. */

@@ -5,7 +5,7 @@ import type { Logger } from "../log.ts";
 import type { PageClassifier } from "../pipeline/process.ts";
 import type { StageClock } from "../pipeline/stage-clock.ts";
 import type { HostLimiter } from "./host-limiter.ts";
-import type { PageProcessor } from "./page-processor.ts";
+import type { PagePool } from "./page-processor.ts";
 import type { RobotsGate } from "./robots-gate.ts";
 import type { SiteCache } from "./site-cache.ts";
 import type { CrawlStats } from "./stats.ts";
@@ -49,5 +49,5 @@ export interface CrawlContext {
    * The page thread (page-processor.ts) that processes fetched pages under a time budget; null: pages
    * are processed on the crawl loop's thread (a stage clock, or a classifier function handed in).
    */
-  pages: PageProcessor | null;
+  pages: PagePool | null;
 }

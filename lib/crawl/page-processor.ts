@@ -83,6 +83,14 @@ export class PageProcessor {
     await this.stopThread();
   }
 
+  /** Pages queued or running here. */
+  get load(): number {
+    return this.queue.length + (this.running ? 1 : 0);
+  }
+
+  /** When the page running now was handed to the thread (0: none): a later start is likely to end sooner. */
+  busySince = 0;
+
   /** Thread id (changes when a thread is replaced); null when none runs. */
   get threadId(): number | null {
     return this.thread?.threadId ?? null;
@@ -125,6 +133,7 @@ export class PageProcessor {
     const id = this.nextId++;
     const msg: ToThread = { type: "job", id, job: task.job, model: key };
     this.counts.pages++;
+    this.busySince = performance.now();
     thread.postMessage(msg);
     try {
       const done = await this.waitFor(thread, (m) => m.type === "done" && m.id === id, this.opts.budgetMs, () => new PageBudgetError(this.opts.budgetMs, task.url), task.url);
@@ -135,6 +144,8 @@ export class PageProcessor {
         this.opts.log.warn({ url: task.url, budgetMs: this.opts.budgetMs }, "page over its processing budget: page thread ended");
       }
       throw err;
+    } finally {
+      this.busySince = 0;
     }
   }
 
@@ -181,5 +192,26 @@ export class PageProcessor {
       thread.on("error", onError);
       thread.on("exit", onExit);
     });
+  }
+}
+
+/**
+ * Several page threads (crawlDefaults.pageThreads): a page goes to the thread with the fewest pages,
+ * of those the one whose current page started last, so that one slow page holds back no other while
+ * another thread is free.
+ */
+export class PagePool {
+  private readonly threads: PageProcessor[];
+  constructor(size: number, opts: PageProcessorOptions) {
+    this.threads = Array.from({ length: Math.max(1, size) }, () => new PageProcessor(opts));
+  }
+
+  run(job: PageJob, model: PageModel | null, url: string): Promise<PageJobResult> {
+    const pick = this.threads.reduce((a, b) => (b.load < a.load || (b.load === a.load && b.busySince > a.busySince) ? b : a));
+    return pick.run(job, model, url);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.close()));
   }
 }

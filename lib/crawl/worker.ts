@@ -15,7 +15,7 @@ import { log as rootLog } from "../log.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import type { CrawlContext, FetchLimits } from "./context.ts";
 import { HostLimiter } from "./host-limiter.ts";
-import { PageProcessor } from "./page-processor.ts";
+import { PagePool } from "./page-processor.ts";
 import { processUrl } from "./process-url.ts";
 import { timeStageAsync } from "../pipeline/stage-clock.ts";
 import { flushTemplates } from "../pipeline/context.ts";
@@ -126,7 +126,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     clock: opts.clock,
     classify: opts.classify,
     pages: (opts.pageThread ?? opts.clock === undefined)
-      ? new PageProcessor({ budgetMs: opts.pageBudgetMs ?? crawlDefaults.pageBudgetMs, heapMb: crawlDefaults.pageThreadHeapMb, log })
+      ? new PagePool(crawlDefaults.pageThreads, { budgetMs: opts.pageBudgetMs ?? crawlDefaults.pageBudgetMs, heapMb: crawlDefaults.pageThreadHeapMb, log })
       : null,
   };
   ctx.robots = createRobotsGate(ctx);

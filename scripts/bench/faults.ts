@@ -53,6 +53,7 @@ const FAULTS: Fault[] = [
   { name: "trickle", what: "seed: 4 bytes every 100 ms, for ever" },
   { name: "redirect-loop", what: "seed: redirects in a loop" },
   { name: "binary-as-html", what: "seed: a PDF served as text/html" },
+  { name: "baseline", what: "no hostile site (again, at the end)" },
 ];
 
 /** The hostile server: the fault is the host name's first label. */
@@ -171,13 +172,16 @@ async function main(): Promise<void> {
   const write = !args.includes("--no-write");
   const faults = FAULTS.filter((f) => f.name === "baseline" || !only || only.includes(f.name));
   const load = loadavg()[0]!.toFixed(2);
+  console.log(`load average ${load}; page budget ${crawlDefaults.pageBudgetMs} ms`);
   const results: Result[] = [];
   for (const f of faults) {
     const r = await runScenario(f);
     results.push(r);
     console.log(`${f.name.padEnd(16)} healthy site ${r.finished ? `${Math.round(r.healthyMs)} ms` : "NOT FINISHED"}, longest gap ${Math.round(r.maxGapMs)} ms, worker peak RSS ${Math.round(r.peakRssMb)} MB`);
   }
-  const base = results[0]!;
+  // The machine is shared: of the baselines at the start and the end, the faster one is the reference.
+  const bases = results.filter((r) => r.fault.name === "baseline" && r.finished);
+  const base = bases.reduce((a, b) => (b.healthyMs < a.healthyMs ? b : a), bases[0] ?? results[0]!);
   const budget = crawlDefaults.pageBudgetMs;
   const rows = results.map((r) => [
     r.fault.name, r.fault.what, r.finished ? `${(r.healthyMs / 1000).toFixed(1)} s` : "not finished",
@@ -185,8 +189,10 @@ async function main(): Promise<void> {
     r.finished ? `${((r.healthyMs - base.healthyMs) / 1000).toFixed(1)} s` : "–", `${Math.round(r.peakRssMb)}`,
   ]);
   const worstDelay = Math.max(...results.map((r) => (r.finished ? r.healthyMs - base.healthyMs : Infinity)));
+  const worstGap = Math.max(...results.map((r) => r.maxGapMs));
   const peak = Math.max(...results.map((r) => r.peakRssMb));
-  const verdict = `Worst extra wait of the healthy site: ${(worstDelay / 1000).toFixed(1)} s (target: at most one page budget, ${budget / 1000} s: ${worstDelay <= budget ? "met" : "NOT met"}); `
+  const verdict = `Worst extra wait of the healthy site: ${(worstDelay / 1000).toFixed(1)} s, longest pause between two of its requests ${(worstGap / 1000).toFixed(1)} s `
+    + `(target: at most one page budget, ${budget / 1000} s: ${Math.max(worstDelay, worstGap) <= budget ? "met" : "NOT met"}); `
     + `worker peak RSS across the suite ${Math.round(peak)} MB (target < ${RSS_TARGET_MB} MB: ${peak < RSS_TARGET_MB ? "met" : "NOT met"}).`;
   console.log(verdict);
   if (!write) return;
