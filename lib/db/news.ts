@@ -279,7 +279,7 @@ export async function getArticleOrThrow(db: Db, id: number) {
     where: { id },
     select: {
       id: true, title: true, url: true, html: true, text: true, lead: true, author: true, publishedAt: true, lang: true,
-      method: true, methodReason: true, isNews: true, newsScore: true, decisionReason: true, siteName: true, textLength: true,
+      method: true, methodReason: true, isNews: true, modelIsNews: true, newsScore: true, decisionReason: true, siteName: true, textLength: true,
       storyId: true, createdAt: true, duplicateOfId: true, duplicateKind: true, modelVersionId: true, imageUrl: true,
       site: { select: { id: true, name: true } },
       page: { select: { id: true, finalUrl: true, charset: true, charsetSource: true, fetchedAt: true } },
