@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { decodeNewsCursor, listNewsFacets, listNewsPage, type NewsFilter } from "@/lib/db/news.ts";
 import { searchPage } from "@/lib/db/search.ts";
+import { viewSearch } from "@/lib/api/feed-view.ts";
 import { NewsFeed } from "./news-feed";
 import { Snippet } from "./snippet";
 
@@ -22,6 +23,13 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 function first(sp: SearchParams): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, (Array.isArray(v) ? v[0] : v) || undefined]));
+}
+
+/** The view's feeds, for feed readers that look for <link rel="alternate"> in the page. */
+export async function generateMetadata({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const f = filterSchema.parse(first(await searchParams));
+  const search = viewSearch({ q: f.q, site: f.site, lang: f.lang, entity: f.entity });
+  return { alternates: { types: { "application/atom+xml": `/feed.xml${search}`, "application/feed+json": `/feed.json${search}` } } };
 }
 
 export default async function NewsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -68,6 +76,10 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
         <button type="submit">Show</button>
         {f.q || f.site || f.lang || f.entity ? <Link href="/" className="clear">Clear filters</Link> : null}
       </form>
+      <p className="muted feeds" data-testid="view-feeds">
+        This view as a feed: <a href={`/feed.xml${viewSearch({ q: f.q, site: f.site, lang: f.lang, entity: f.entity })}`} type="application/atom+xml">Atom</a>
+        {" · "}<a href={`/feed.json${viewSearch({ q: f.q, site: f.site, lang: f.lang, entity: f.entity })}`} type="application/feed+json">JSON Feed</a>
+      </p>
       {f.entity ? (
         <p className="muted" data-testid="entity-filter">
           Stories mentioning <strong>{f.entity.replace(/^[a-z]+:/, "")}</strong> ·{" "}

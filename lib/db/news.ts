@@ -335,6 +335,20 @@ export async function listNewsFacets(db: Db, now = Date.now()): Promise<NewsFace
   return value;
 }
 
+/**
+ * When the News views last changed at the latest: the newest stored article or admin label (a label
+ * can take a card off every view). A feed's Last-Modified is the later of this and its newest entry,
+ * so If-Modified-Since never hides a change. Two indexed max() reads.
+ */
+export async function newestNewsChange(db: Db): Promise<Date | null> {
+  const [a, l] = await Promise.all([
+    db.article.aggregate({ _max: { createdAt: true } }),
+    db.label.aggregate({ _max: { createdAt: true } }),
+  ]);
+  const times = [a._max.createdAt, l._max.createdAt].filter((d): d is Date => d instanceof Date);
+  return times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
+}
+
 export class NotFoundError extends Error {
   readonly key = "not_found";
 }
