@@ -104,7 +104,8 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
         </section>
       ) : (
         <>
-          <NewsFeed initial={news.stories} query={pageQuery.toString()} />
+          {/* keyed by the view: a link to another page or filter (a client-side navigation) starts a fresh list */}
+          <NewsFeed key={pageQuery.toString()} initial={news.stories} query={pageQuery.toString()} />
           <Pager newer={before ? withParams({}) : null} older={news.next ? withParams({ before: news.next }) : null}
             olderLabel="Older stories" newerLabel="Newest stories" />
         </>

@@ -12,36 +12,7 @@ import { searchArticles } from "../../lib/db/search.ts";
 import { listRecentArticles } from "../../lib/db/articles-view.ts";
 import { buildAtomFeed } from "../../lib/api/atom.ts";
 import { importLabelsJsonl, listDisagreements } from "../../lib/db/labels.ts";
-
-function page(title: string, paras: string[]): Buffer {
-  return Buffer.from(`<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head>
-<body><main><article><h1>${title}</h1>${paras.map((p) => `<p>${p}</p>`).join("\n")}</article></main></body></html>`);
-}
-
-const QUAKE = "A strong earthquake struck Lisbon on Tuesday morning, damaging buildings in the Alfama district and cutting power to thousands of homes.";
-const pages = {
-  herald: page("Earthquake shakes Lisbon, damaging Alfama buildings", [
-    QUAKE, "Portugal's civil protection agency said rescue teams were searching collapsed houses near the cathedral.",
-    "Prime minister Luis Montenegro visited the damaged streets in the afternoon and promised emergency funds for families.",
-    "Seismologists at the University of Lisbon measured the quake at magnitude 6.1, with its centre off the coast.",
-  ]),
-  courier: page("Lisbon earthquake damages Alfama, cuts power to thousands", [
-    "An earthquake hit Lisbon early on Tuesday, damaging old buildings in Alfama and leaving thousands of homes without electricity.",
-    "Rescue teams from the civil protection agency searched houses near the cathedral, officials in Portugal said.",
-    "Luis Montenegro, the prime minister, toured Alfama and said the government would release emergency funds.",
-    "The University of Lisbon's seismologists put the magnitude at 6.1 and located the centre at sea.",
-  ]),
-  gallery: page("Photos: Lisbon earthquake in Alfama, pictures of the damage", [
-    "Pictures of the earthquake that struck Lisbon on Tuesday, damaging buildings in the Alfama district and cutting power to homes.",
-    "Rescue teams of Portugal's civil protection agency in the streets near the cathedral, photographed by our readers.",
-    "Prime minister Luis Montenegro in Alfama; the University of Lisbon measured the quake at magnitude 6.1.",
-  ]),
-  budget: page("Parliament approves the harbour budget after a long debate", [
-    "Members of parliament approved the harbour budget on Wednesday after a debate that lasted until midnight.",
-    "The budget funds new cranes, a railway link to the container terminal and repairs to the old sea wall.",
-    "Opposition members said the railway link was too expensive and voted against the final text of the law.",
-  ]),
-};
+import { quakePages as pages } from "../helpers/news-pages.ts";
 
 let t: TestDb;
 const ids: Record<keyof typeof pages, { pageId: number; articleId: number }> = {} as never;
