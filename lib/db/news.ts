@@ -163,7 +163,8 @@ function storyCursorCondition(before: NewsCursor | undefined, args: unknown[]): 
   if (!before) return "true";
   if (before.kind === "a") { args.push(before.at); return `s."lastSeenAt" < ?`; }
   args.push(before.at, before.at, before.id);
-  return `(s."lastSeenAt" < ? OR (s."lastSeenAt" = ? AND s."id" < ?))`;
+  // "<=" first, so the index walk starts at the cursor (a range) instead of at the newest story
+  return `s."lastSeenAt" <= ? AND (s."lastSeenAt" < ? OR s."id" < ?)`;
 }
 
 /** Loose articles (alias `a`) after the cursor: at the cursor's time, loose articles follow every story. */
@@ -171,7 +172,7 @@ function looseCursorCondition(before: NewsCursor | undefined, args: unknown[]): 
   if (!before) return "true";
   if (before.kind === "s") { args.push(before.at); return `a."createdAt" <= ?`; }
   args.push(before.at, before.at, before.id);
-  return `(a."createdAt" < ? OR (a."createdAt" = ? AND a."id" < ?))`;
+  return `a."createdAt" <= ? AND (a."createdAt" < ? OR a."id" < ?)`;
 }
 
 /**

@@ -53,11 +53,13 @@ async function seed(url: string): Promise<void> {
 /** The card on the News page that holds an article title. */
 const cardWith = (page: Page, title: string) => page.getByTestId("story").filter({ hasText: title });
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** Screenshots of the first screen at each width (a list of 30 cards as one full page would be 6,000 px tall), or of the whole page. */
+async function shoot(page: Page, name: string, opts: { fullPage?: boolean; scrollTo?: string } = {}): Promise<void> {
   const at = page.viewportSize();
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: screenshotPath(`reader-${name}-${width}`), fullPage: width !== 1280 || name !== "paging" });
+    await page.setViewportSize({ width, height: width >= 1000 ? 900 : 844 });
+    if (opts.scrollTo) await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: "end" }), opts.scrollTo);
+    await page.screenshot({ path: screenshotPath(`reader-${name}-${width}`), fullPage: opts.fullPage ?? false });
   }
   if (at) await page.setViewportSize(at);
 }
@@ -133,6 +135,7 @@ describe("paging", () => {
     expect(await page.getByTestId("story").count()).toBe(30);
     const firstPage = await page.getByTestId("story").allInnerTexts();
     await shoot(page, "paging");
+    await shoot(page, "paging-bottom", { scrollTo: "[data-testid=pager]" });
     await page.getByTestId("older-page").click();
     await page.waitForURL(/before=/);
     await page.getByTestId("newer-page").waitFor();
@@ -143,7 +146,7 @@ describe("paging", () => {
     // the oldest cards: the first filler ingested, and the budget story (dated by its URL, 2026-12-01)
     expect(older.some((t) => t.includes(fillerPage(1).title))).toBe(true);
     expect(older.at(-1)).toMatch(/harbour budget/);
-    await shoot(page, "paging-older");
+    await shoot(page, "paging-older", { scrollTo: "[data-testid=pager]" });
     await page.getByTestId("newer-page").click();
     await page.waitForURL((u) => !u.search.includes("before="));
     expect(await page.getByTestId("story").count()).toBe(30);
@@ -182,7 +185,7 @@ describe("reading state in the browser", () => {
     await page.getByTestId("saved-story").filter({ hasText: headline }).waitFor();
     await page.reload();
     await page.getByTestId("saved-story").filter({ hasText: headline }).waitFor();
-    await shoot(page, "saved");
+    await shoot(page, "saved", { fullPage: true });
     await page.close();
   });
 
