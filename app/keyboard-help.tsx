@@ -1,13 +1,13 @@
 "use client";
 // Keyboard navigation on every page: j/k move between items (any element with data-nav-item),
-// o opens the focused item's link, ? shows the shortcuts. Page-specific keys (the review queue's)
+// o or Enter opens the focused item's link, ? shows the shortcuts. Page-specific keys (the review queue's)
 // are listed through data-shortcuts on the page's main element.
 import { useEffect, useRef, useState } from "react";
 
 const SHORTCUTS: [string, string][] = [
   ["j", "next item"],
   ["k", "previous item"],
-  ["o", "open the selected item"],
+  ["o / Enter", "open the selected item"],
   ["/", "search (News page)"],
   ["?", "show or hide this help"],
 ];
@@ -16,6 +16,12 @@ function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el) return false;
   return el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName);
+}
+
+/** The key went to a card itself (focused by j/k) or to no control at all. */
+function isCardOrPage(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !el || el === document.body || el.hasAttribute("data-nav-item");
 }
 
 function moveSelection(step: number): void {
@@ -49,6 +55,8 @@ export function KeyboardHelp() {
       if (e.key === "j") { moveSelection(1); e.preventDefault(); }
       else if (e.key === "k") { moveSelection(-1); e.preventDefault(); }
       else if (e.key === "o") { openSelection(); e.preventDefault(); }
+      // Enter on a link or button keeps its own meaning; on a selected card (or nothing focused) it opens the card
+      else if (e.key === "Enter" && isCardOrPage(e.target) && document.querySelector("[data-nav-item].selected")) { openSelection(); e.preventDefault(); }
       else if (e.key === "/") {
         const search = document.querySelector<HTMLInputElement>("input[type=search]");
         if (search) { search.focus(); e.preventDefault(); }

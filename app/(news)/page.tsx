@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { listNews, listNewsFacets, type NewsFilter } from "@/lib/db/news.ts";
-import { searchArticles } from "@/lib/db/search.ts";
+import { decodeNewsCursor, listNewsFacets, listNewsPage, type NewsFilter } from "@/lib/db/news.ts";
+import { searchPage } from "@/lib/db/search.ts";
+import { viewSearch } from "@/lib/api/feed-view.ts";
 import { NewsFeed } from "./news-feed";
 import { Snippet } from "./snippet";
 
@@ -13,6 +14,9 @@ const filterSchema = z.object({
   site: z.coerce.number().int().positive().optional().catch(undefined),
   lang: z.string().trim().regex(/^[a-z]{2,3}(-[a-z0-9]+)?$/i).optional().catch(undefined),
   entity: z.string().trim().max(200).optional().catch(undefined),
+  /** paging: the cursor of the page before (News) or the result page (search) */
+  before: z.string().trim().max(80).optional().catch(undefined),
+  page: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -21,19 +25,31 @@ function first(sp: SearchParams): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, (Array.isArray(v) ? v[0] : v) || undefined]));
 }
 
+/** The view's feeds, for feed readers that look for <link rel="alternate"> in the page. */
+export async function generateMetadata({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const f = filterSchema.parse(first(await searchParams));
+  const search = viewSearch({ q: f.q, site: f.site, lang: f.lang, entity: f.entity });
+  return { alternates: { types: { "application/atom+xml": `/feed.xml${search}`, "application/feed+json": `/feed.json${search}` } } };
+}
+
 export default async function NewsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const f = filterSchema.parse(first(await searchParams));
   const db = await getDb();
+  const before = f.before ? decodeNewsCursor(f.before) ?? undefined : undefined;
   const filter: NewsFilter = { siteId: f.site, lang: f.lang, entity: f.entity };
   const query = new URLSearchParams();
   if (f.site) query.set("site", String(f.site));
   if (f.lang) query.set("lang", f.lang);
   if (f.entity) query.set("entity", f.entity);
-  const [facets, stories, hits] = await Promise.all([
+  const [facets, news, search] = await Promise.all([
     listNewsFacets(db),
-    f.q ? Promise.resolve([]) : listNews(db, filter),
-    f.q ? searchArticles(db, f.q, { siteId: f.site, lang: f.lang }) : Promise.resolve(null),
+    f.q ? Promise.resolve({ stories: [], next: null }) : listNewsPage(db, { ...filter, before }),
+    f.q ? searchPage(db, f.q, { siteId: f.site, lang: f.lang, page: f.page }) : Promise.resolve(null),
   ]);
+  const hits = search?.hits ?? null;
+  const pageQuery = new URLSearchParams(query);
+  if (before && f.before) pageQuery.set("before", f.before);
+  const withParams = (extra: Record<string, string>) => `/?${new URLSearchParams([...query, ...(f.q ? [["q", f.q]] : []), ...Object.entries(extra)])}`;
   return (
     <>
       <h1>News</h1>
@@ -60,6 +76,10 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
         <button type="submit">Show</button>
         {f.q || f.site || f.lang || f.entity ? <Link href="/" className="clear">Clear filters</Link> : null}
       </form>
+      <p className="muted feeds" data-testid="view-feeds">
+        This view as a feed: <a href={`/feed.xml${viewSearch({ q: f.q, site: f.site, lang: f.lang, entity: f.entity })}`} type="application/atom+xml">Atom</a>
+        {" · "}<a href={`/feed.json${viewSearch({ q: f.q, site: f.site, lang: f.lang, entity: f.entity })}`} type="application/feed+json">JSON Feed</a>
+      </p>
       {f.entity ? (
         <p className="muted" data-testid="entity-filter">
           Stories mentioning <strong>{f.entity.replace(/^[a-z]+:/, "")}</strong> ·{" "}
@@ -68,7 +88,7 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
       ) : null}
       {hits ? (
         <section aria-labelledby="results-title">
-          <h2 id="results-title" className="sub">{hits.length === 0 ? "No articles match" : `${hits.length}${hits.length >= 30 ? "+" : ""} articles match`} “{f.q}”</h2>
+          <h2 id="results-title" className="sub">{hits.length === 0 ? "No articles match" : search!.page > 1 ? `Articles matching` : `${hits.length}${search!.next ? "+" : ""} articles match`} “{f.q}”{search!.page > 1 ? ` · page ${search!.page}` : ""}</h2>
           <ol className="cards" data-testid="search-results">
             {hits.map((h) => (
               <li key={h.id} className="card" data-nav-item>
@@ -79,10 +99,28 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
               </li>
             ))}
           </ol>
+          <Pager newer={search!.page > 1 ? withParams(search!.page > 2 ? { page: String(search!.page - 1) } : {}) : null}
+            older={search!.next ? withParams({ page: String(search!.next) }) : null} olderLabel="More results" newerLabel="Previous results" />
         </section>
       ) : (
-        <NewsFeed initial={stories} query={query.toString()} />
+        <>
+          {/* keyed by the view: a link to another page or filter (a client-side navigation) starts a fresh list */}
+          <NewsFeed key={pageQuery.toString()} initial={news.stories} query={pageQuery.toString()} />
+          <Pager newer={before ? withParams({}) : null} older={news.next ? withParams({ before: news.next }) : null}
+            olderLabel="Older stories" newerLabel="Newest stories" />
+        </>
       )}
     </>
+  );
+}
+
+/** Links to the next (older) and back to the first page of a list; nothing when there is one page. */
+function Pager({ newer, older, newerLabel, olderLabel }: { newer: string | null; older: string | null; newerLabel: string; olderLabel: string }) {
+  if (!newer && !older) return null;
+  return (
+    <nav className="pager" aria-label="Pages" data-testid="pager">
+      {newer ? <Link href={newer} rel="prev" data-testid="newer-page">← {newerLabel}</Link> : <span />}
+      {older ? <Link href={older} rel="next" data-testid="older-page">{olderLabel} →</Link> : null}
+    </nav>
   );
 }

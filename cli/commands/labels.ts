@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { getDb, closeDb } from "../../lib/db/client.ts";
 import { countLabels, exportLabelsJsonl, importLabelsJsonl } from "../../lib/db/labels.ts";
+import { applyImportedLabel } from "../../lib/pipeline/apply-label.ts";
 
 export const summary = "export or import admin news/not-news labels as JSONL";
 
@@ -23,7 +24,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (action === "import") {
       const text = readFileSync(file === "-" ? 0 : file!, "utf8");
-      const r = await importLabelsJsonl(db, text);
+      const r = await importLabelsJsonl(db, text, (label) => applyImportedLabel(db, label));
       for (const bad of r.invalid.slice(0, 20)) process.stderr.write(`line ${bad.line}: ${bad.reason}\n`);
       process.stderr.write(`lede labels: imported ${r.imported}, already present ${r.duplicates}, invalid ${r.invalid.length}\n`);
       return r.invalid.length > 0 ? 1 : 0;

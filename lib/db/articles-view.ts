@@ -32,3 +32,10 @@ export async function listRecentArticles(db: Db, opts: { limit?: number; siteId?
     publishedAt: r.publishedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(), storyId: r.storyId,
   }));
 }
+
+/** A page of articles and the `before` id of the next (older) page, null on the last page. */
+export async function listRecentArticlesPage(db: Db, opts: Parameters<typeof listRecentArticles>[1] = {}): Promise<{ articles: ArticleListItem[]; next: number | null }> {
+  const limit = Math.min(Math.max(opts.limit ?? 30, 1), MAX_ARTICLES_PAGE);
+  const articles = await listRecentArticles(db, { ...opts, limit });
+  return { articles, next: articles.length === limit ? articles[articles.length - 1]!.id : null };
+}

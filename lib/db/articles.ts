@@ -23,17 +23,53 @@ function columnValue(v: ArticleDraft[keyof ArticleDraft]): unknown {
 
 /**
  * Insert the article of a page, or replace it when the page is re-processed (its duplicate link is
- * cleared, its story and creation time kept). One raw upsert on the unique pageId.
+ * cleared, its story and creation time kept). One raw upsert on the unique pageId. The draft's
+ * decision is stored as "modelIsNews"; "isNews", which readers filter on, is the admin's label when
+ * there is one (`labelIsNews`), else the draft's.
  */
-export async function saveArticle(db: Db, pageId: number, siteId: number, draft: ArticleDraft, now = new Date()): Promise<{ id: number }> {
-  const names = ["siteId", ...DRAFT_COLUMNS].map((c) => `"${c}"`);
+export async function saveArticle(
+  db: Db, pageId: number, siteId: number, draft: ArticleDraft, now = new Date(), labelIsNews: boolean | null = null,
+): Promise<{ id: number }> {
+  const names = ["siteId", ...DRAFT_COLUMNS, "modelIsNews"].map((c) => `"${c}"`);
+  const values = DRAFT_COLUMNS.map((c) => (c === "isNews" ? columnValue(labelIsNews ?? draft.isNews) : columnValue(draft[c])));
   const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
     `INSERT INTO "Article" ("pageId", ${names.join(", ")}, "createdAt") VALUES (?, ${names.map(() => "?").join(", ")}, ?)
      ON CONFLICT ("pageId") DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(", ")}, "duplicateOfId" = NULL, "duplicateKind" = NULL
      RETURNING "id"`,
-    pageId, siteId, ...DRAFT_COLUMNS.map((c) => columnValue(draft[c])), dbTime(now),
+    pageId, siteId, ...values, columnValue(draft.isNews), dbTime(now),
   );
   return { id: Number(rows[0]!.id) };
+}
+
+/** What the review loop needs of an article: its decision, story and the fields story grouping reads. */
+export interface LabelledArticleState {
+  id: number;
+  pageId: number;
+  url: string;
+  title: string;
+  lead: string;
+  text: string;
+  publishedAt: Date | null;
+  isNews: boolean;
+  modelIsNews: boolean;
+  decisionReason: string | null;
+  duplicateOfId: number | null;
+  storyId: number | null;
+}
+
+export async function findArticleStateByPage(db: Db, pageId: number): Promise<LabelledArticleState | null> {
+  return db.article.findUnique({
+    where: { pageId },
+    select: {
+      id: true, pageId: true, url: true, title: true, lead: true, text: true, publishedAt: true, isNews: true, modelIsNews: true,
+      decisionReason: true, duplicateOfId: true, storyId: true,
+    },
+  });
+}
+
+/** Set the decision readers see (the review loop: an admin's label overrides the classifier). */
+export async function setArticleDecision(db: Db, articleId: number, isNews: boolean): Promise<void> {
+  await db.article.update({ where: { id: articleId }, data: { isNews } });
 }
 
 export async function findArticleByPage(db: Db, pageId: number): Promise<{ id: number; storyId: number | null } | null> {

@@ -45,6 +45,18 @@ export async function addLabel(db: Db, label: NewLabel): Promise<LabelRow> {
   });
 }
 
+/**
+ * The newest label of a page: given for its id, or for one of its URLs (request, final, canonical).
+ * Null when the page was never labelled. Indexed on Label(pageId) and Label(url).
+ */
+export async function findNewestLabel(db: Db, pageId: number, urls: string[]): Promise<LabelRow | null> {
+  return db.label.findFirst({
+    where: { OR: [{ pageId }, { url: { in: [...new Set(urls)] } }] },
+    orderBy: { id: "desc" },
+    select: labelSelect,
+  });
+}
+
 /** Label a stored page by id (the review buttons). */
 export async function addPageLabel(db: Db, pageId: number, isNews: boolean, note?: string): Promise<{ ok: true; label: LabelRow } | { ok: false; reason: "page_not_found" }> {
   const page = await db.page.findUnique({ where: { id: pageId }, select: { id: true, url: true } });
@@ -101,7 +113,11 @@ export interface ImportResult {
   invalid: { line: number; reason: string }[];
 }
 
-export async function importLabelsJsonl(db: Db, jsonl: string): Promise<ImportResult> {
+/**
+ * Import JSONL labels in file order. `onLabel` runs after each stored label (the review loop applies
+ * it to its page: lib/pipeline/apply-label.ts), so the newest label of a URL is the one in effect.
+ */
+export async function importLabelsJsonl(db: Db, jsonl: string, onLabel?: (label: LabelRow) => Promise<unknown>): Promise<ImportResult> {
   const result: ImportResult = { imported: 0, duplicates: 0, invalid: [] };
   const lines = jsonl.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -121,7 +137,8 @@ export async function importLabelsJsonl(db: Db, jsonl: string): Promise<ImportRe
       const same = await db.label.findFirst({ where: { url: parsed.url, isNews: parsed.isNews, createdAt }, select: { id: true } });
       if (same) { result.duplicates++; continue; }
     }
-    await addLabel(db, { url: parsed.url, isNews: parsed.isNews, source: parsed.source ?? "import", note: parsed.note ?? null, createdAt });
+    const label = await addLabel(db, { url: parsed.url, isNews: parsed.isNews, source: parsed.source ?? "import", note: parsed.note ?? null, createdAt });
+    await onLabel?.(label);
     result.imported++;
   }
   return result;
@@ -137,6 +154,7 @@ export interface ReviewItem {
   text: string;
   siteName: string | null;
   newsScore: number | null;
+  /** What the classifier said (Article.modelIsNews), whatever a label says. */
   isNews: boolean;
   decisionReason: string | null;
   modelVersionId: number | null;
@@ -145,7 +163,7 @@ export interface ReviewItem {
 }
 
 const reviewSelect = {
-  id: true, pageId: true, url: true, title: true, text: true, siteName: true, newsScore: true, isNews: true,
+  id: true, pageId: true, url: true, title: true, text: true, siteName: true, newsScore: true, modelIsNews: true,
   decisionReason: true, modelVersionId: true, page: { select: { url: true } },
 } as const;
 
@@ -159,7 +177,7 @@ async function loadReviewItems(db: Db, articleIds: number[], labels: Map<number,
     const l = labels.get(id);
     return [{
       articleId: r.id, pageId: r.pageId, url: r.url, title: r.title, text: r.text, siteName: r.siteName, newsScore: r.newsScore,
-      isNews: r.isNews, decisionReason: r.decisionReason, modelVersionId: r.modelVersionId,
+      isNews: r.modelIsNews, decisionReason: r.decisionReason, modelVersionId: r.modelVersionId,
       label: l ? { isNews: l.isNews, source: l.source, createdAt: l.createdAt } : null,
     }];
   });
@@ -191,11 +209,11 @@ async function listLabelledArticles(db: Db): Promise<LabelledArticle[]> {
   return rows.map((r) => ({ articleId: Number(r.articleId), label: byId.get(Number(r.labelId))! }));
 }
 
-/** Pages whose newest admin label disagrees with the stored decision, newest label first. */
+/** Pages whose newest admin label disagrees with the classifier's decision, newest label first. */
 export async function listDisagreements(db: Db, opts: { limit?: number } = {}): Promise<ReviewItem[]> {
   const labelled = await listLabelledArticles(db);
-  const decisions = await db.article.findMany({ where: { id: { in: labelled.map((l) => l.articleId) } }, select: { id: true, isNews: true } });
-  const isNews = new Map(decisions.map((d) => [d.id, d.isNews]));
+  const decisions = await db.article.findMany({ where: { id: { in: labelled.map((l) => l.articleId) } }, select: { id: true, modelIsNews: true } });
+  const isNews = new Map(decisions.map((d) => [d.id, d.modelIsNews]));
   const wrong = labelled.filter((l) => isNews.get(l.articleId) !== l.label.isNews).sort((a, b) => b.label.id - a.label.id).slice(0, opts.limit ?? 50);
   return loadReviewItems(db, wrong.map((w) => w.articleId), new Map(wrong.map((w) => [w.articleId, w.label])));
 }
@@ -212,9 +230,9 @@ export interface MisclassifiedList {
 /** Every labelled page where the decision is wrong, the most confidently wrong first. */
 export async function listMisclassified(db: Db, opts: { limit?: number } = {}): Promise<MisclassifiedList> {
   const labelled = await listLabelledArticles(db);
-  const decisions = await db.article.findMany({ where: { id: { in: labelled.map((l) => l.articleId) } }, select: { id: true, isNews: true, newsScore: true } });
+  const decisions = await db.article.findMany({ where: { id: { in: labelled.map((l) => l.articleId) } }, select: { id: true, modelIsNews: true, newsScore: true } });
   const byId = new Map(decisions.map((d) => [d.id, d]));
-  const wrong = labelled.filter((l) => byId.get(l.articleId)?.isNews !== l.label.isNews);
+  const wrong = labelled.filter((l) => byId.get(l.articleId)?.modelIsNews !== l.label.isNews);
   const confidence = (id: number) => Math.abs((byId.get(id)?.newsScore ?? 0.5) - 0.5);
   wrong.sort((a, b) => confidence(b.articleId) - confidence(a.articleId) || b.articleId - a.articleId);
   const shown = wrong.slice(0, opts.limit ?? 100);

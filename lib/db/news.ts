@@ -39,6 +39,37 @@ export interface NewsFilter {
 
 export interface ListNewsOptions extends NewsFilter {
   limit?: number;
+  /** Older cards only: those after this one in the list's order (the cursor of a page's last card). */
+  before?: NewsCursor;
+}
+
+/**
+ * Where a page of cards ends. Cards are ordered by lastSeenAt (newest first), then stories before
+ * loose articles, then by id (highest first): a total order, so keyset paging neither skips nor repeats.
+ */
+export interface NewsCursor {
+  at: Date;
+  kind: "s" | "a";
+  id: number;
+}
+
+/** A card's cursor as text: "<ISO time>_<card id>", e.g. "2026-12-01T10:00:00.000Z_s42". */
+export function encodeNewsCursor(card: Pick<NewsStory, "id" | "lastSeenAt">): string {
+  return `${card.lastSeenAt}_${card.id}`;
+}
+
+/** The cursor in `before=`; null when it is not one (the caller answers 400). */
+export function decodeNewsCursor(text: string): NewsCursor | null {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)_([sa])(\d{1,15})$/.exec(text);
+  if (!m) return null;
+  const at = new Date(m[1]!);
+  return Number.isNaN(at.getTime()) ? null : { at, kind: m[2] as "s" | "a", id: Number(m[3]) };
+}
+
+/** A page of cards and the cursor of the next (older) page, null on the last page. */
+export interface NewsPage {
+  stories: NewsStory[];
+  next: string | null;
 }
 
 /** Articles shown per story card in the list. */
@@ -99,29 +130,49 @@ function ids(rows: { id: number | bigint }[]): number[] {
  * no filter walks Story(lastSeenAt); an entity starts from its ArticleEntity rows; a site or
  * language walks Story(lastSeenAt) and probes each story's articles until `limit` stories match.
  */
-async function listStoryIds(db: Db, f: ResolvedFilter, limit: number): Promise<number[]> {
+async function listStoryIds(db: Db, f: ResolvedFilter, limit: number, before?: NewsCursor): Promise<number[]> {
   const args: unknown[] = [];
   if (f.entityId) {
     args.push(f.entityId);
     const cond = articleConditions(f, args);
+    const older = storyCursorCondition(before, args);
     return ids(await db.$queryRawUnsafe(
       `SELECT s."id" AS id FROM "Story" s
-        WHERE s."mergedIntoId" IS NULL AND s."id" IN (
+        WHERE s."mergedIntoId" IS NULL AND ${older} AND s."id" IN (
           SELECT a."storyId" FROM "ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"
            WHERE ae."entityId" = ? AND ${cond.join(" AND ")})
-        ORDER BY s."lastSeenAt" DESC LIMIT ?`, ...args, limit));
+        ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ?`, ...args, limit));
   }
   if (f.siteId || f.lang) {
+    const older = storyCursorCondition(before, args);
     const cond = articleConditions(f, args);
     return ids(await db.$queryRawUnsafe(
       `SELECT s."id" AS id FROM "Story" s INDEXED BY "Story_lastSeenAt_idx"
-        WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0
+        WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older}
           AND EXISTS (SELECT 1 FROM "Article" a WHERE a."storyId" = s."id" AND ${cond.join(" AND ")})
-        ORDER BY s."lastSeenAt" DESC LIMIT ?`, ...args, limit));
+        ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ?`, ...args, limit));
   }
+  const older = storyCursorCondition(before, args);
   return ids(await db.$queryRawUnsafe(
-    `SELECT "id" AS id FROM "Story" INDEXED BY "Story_lastSeenAt_idx"
-      WHERE "mergedIntoId" IS NULL AND "articleCount" > 0 ORDER BY "lastSeenAt" DESC LIMIT ?`, limit));
+    `SELECT s."id" AS id FROM "Story" s INDEXED BY "Story_lastSeenAt_idx"
+      WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older} ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ?`, ...args, limit));
+}
+
+/** Stories (alias `s`) after the cursor: older, or as old with a lower id when the cursor is a story. */
+function storyCursorCondition(before: NewsCursor | undefined, args: unknown[]): string {
+  if (!before) return "true";
+  if (before.kind === "a") { args.push(before.at); return `s."lastSeenAt" < ?`; }
+  args.push(before.at, before.at, before.id);
+  // "<=" first, so the index walk starts at the cursor (a range) instead of at the newest story
+  return `s."lastSeenAt" <= ? AND (s."lastSeenAt" < ? OR s."id" < ?)`;
+}
+
+/** Loose articles (alias `a`) after the cursor: at the cursor's time, loose articles follow every story. */
+function looseCursorCondition(before: NewsCursor | undefined, args: unknown[]): string {
+  if (!before) return "true";
+  if (before.kind === "s") { args.push(before.at); return `a."createdAt" <= ?`; }
+  args.push(before.at, before.at, before.id);
+  return `a."createdAt" <= ? AND (a."createdAt" < ? OR a."id" < ?)`;
 }
 
 /**
@@ -130,16 +181,17 @@ async function listStoryIds(db: Db, f: ResolvedFilter, limit: number): Promise<n
  * SQLite's planner takes the storyId index for "storyId IS NULL" and sorts every loose article);
  * with an entity it starts from the entity's ArticleEntity rows instead.
  */
-async function listLooseArticleIds(db: Db, f: ResolvedFilter, cutoff: Date | undefined, limit: number): Promise<number[]> {
+async function listLooseArticleIds(db: Db, f: ResolvedFilter, cutoff: Date | undefined, limit: number, before?: NewsCursor): Promise<number[]> {
   const args: unknown[] = [];
   const from = f.entityId
     ? `"ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"`
     : `"Article" a INDEXED BY "Article_isNews_createdAt_idx"`;
   if (f.entityId) args.push(f.entityId);
   const where = [...(f.entityId ? [`ae."entityId" = ?`] : []), ...articleConditions(f, args), `+a."storyId" IS NULL`];
-  if (cutoff) { where.push(`a."createdAt" >= ?`); args.push(cutoff.toISOString()); }
+  if (cutoff) { where.push(`a."createdAt" >= ?`); args.push(cutoff); }
+  where.push(looseCursorCondition(before, args));
   return ids(await db.$queryRawUnsafe(
-    `SELECT a."id" AS id FROM ${from} WHERE ${where.join(" AND ")} ORDER BY a."createdAt" DESC LIMIT ?`, ...args, limit));
+    `SELECT a."id" AS id FROM ${from} WHERE ${where.join(" AND ")} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ?`, ...args, limit));
 }
 
 async function resolveFilter(db: Db, f: NewsFilter): Promise<ResolvedFilter> {
@@ -213,7 +265,7 @@ export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<News
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_NEWS_LIMIT, 1), MAX_NEWS_LIMIT);
   const f = await resolveFilter(db, opts);
   if (f.entityId === null) return [];
-  const storyIds = await listStoryIds(db, f, limit);
+  const storyIds = await listStoryIds(db, f, limit, opts.before);
   const [stories, articlesByStory] = storyIds.length === 0 ? [[], new Map<number, NewsArticle[]>()] as const : await Promise.all([
     db.$queryRawUnsafe<RawStory[]>(
       `SELECT "id" AS id, "headline" AS headline, "lastSeenAt" AS lastSeenAt, "firstSeenAt" AS firstSeenAt, "articleCount" AS articleCount,
@@ -222,7 +274,7 @@ export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<News
     listCardArticles(db, storyIds, f),
   ]);
   const cutoff = stories.length === limit ? new Date(isoDate(stories[stories.length - 1].lastSeenAt)) : undefined;
-  const looseIds = await listLooseArticleIds(db, f, cutoff, limit);
+  const looseIds = await listLooseArticleIds(db, f, cutoff, limit, opts.before);
   const keysByStory = new Map(stories.map((s) => [Number(s.id), parseEntityKeys(s.entityKeys).slice(0, CHIPS_PER_CARD)]));
   const [loose, chips] = await Promise.all([
     looseIds.length === 0 ? [] : db.$queryRawUnsafe<RawArticle[]>(
@@ -245,8 +297,22 @@ export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<News
     const a = fromRaw(r);
     cards.push({ id: `a${a.id}`, storyId: null, headline: a.title, lastSeenAt: a.createdAt, firstSeenAt: a.createdAt, articleCount: 1, sourceCount: 1, entities: [], articles: [a] });
   }
-  cards.sort((x, y) => y.lastSeenAt.localeCompare(x.lastSeenAt) || y.articleCount - x.articleCount);
+  cards.sort(compareCards);
   return cards.slice(0, limit);
+}
+
+/** The list's order (see NewsCursor): newest first, stories before loose articles, higher id first. */
+function compareCards(x: NewsStory, y: NewsStory): number {
+  return y.lastSeenAt.localeCompare(x.lastSeenAt) || (x.storyId === null ? 1 : 0) - (y.storyId === null ? 1 : 0)
+    || Number(y.id.slice(1)) - Number(x.id.slice(1));
+}
+
+/** A page of cards with the cursor of the next one (the News page's "Older stories" and the JSON API). */
+export async function listNewsPage(db: Db, opts: ListNewsOptions = {}): Promise<NewsPage> {
+  const limit = Math.min(Math.max(opts.limit ?? DEFAULT_NEWS_LIMIT, 1), MAX_NEWS_LIMIT);
+  const stories = await listNews(db, { ...opts, limit });
+  const last = stories[stories.length - 1];
+  return { stories, next: stories.length === limit && last ? encodeNewsCursor(last) : null };
 }
 
 export interface NewsFacets {
@@ -270,6 +336,20 @@ export async function listNewsFacets(db: Db, now = Date.now()): Promise<NewsFace
   return value;
 }
 
+/**
+ * When the News views last changed at the latest: the newest stored article or admin label (a label
+ * can take a card off every view). A feed's Last-Modified is the later of this and its newest entry,
+ * so If-Modified-Since never hides a change. Two indexed max() reads.
+ */
+export async function newestNewsChange(db: Db): Promise<Date | null> {
+  const [a, l] = await Promise.all([
+    db.article.aggregate({ _max: { createdAt: true } }),
+    db.label.aggregate({ _max: { createdAt: true } }),
+  ]);
+  const times = [a._max.createdAt, l._max.createdAt].filter((d): d is Date => d instanceof Date);
+  return times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
+}
+
 export class NotFoundError extends Error {
   readonly key = "not_found";
 }
@@ -279,7 +359,7 @@ export async function getArticleOrThrow(db: Db, id: number) {
     where: { id },
     select: {
       id: true, title: true, url: true, html: true, text: true, lead: true, author: true, publishedAt: true, lang: true,
-      method: true, methodReason: true, isNews: true, newsScore: true, decisionReason: true, siteName: true, textLength: true,
+      method: true, methodReason: true, isNews: true, modelIsNews: true, newsScore: true, decisionReason: true, siteName: true, textLength: true,
       storyId: true, createdAt: true, duplicateOfId: true, duplicateKind: true, modelVersionId: true, imageUrl: true,
       site: { select: { id: true, name: true } },
       page: { select: { id: true, finalUrl: true, charset: true, charsetSource: true, fetchedAt: true } },

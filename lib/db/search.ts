@@ -35,6 +35,8 @@ export interface SearchHit {
 
 export interface SearchOptions {
   limit?: number;
+  /** Results skipped (page n of `limit` results starts at (n − 1) × limit), within the ranked candidates. */
+  offset?: number;
   siteId?: number;
   lang?: string;
 }
@@ -65,19 +67,19 @@ function toIso(v: unknown): string | null {
 export async function searchArticles(db: Db, query: string, opts: SearchOptions = {}): Promise<SearchHit[]> {
   const match = toFtsQuery(query);
   if (!match) return [];
-  const limit = Math.min(Math.max(opts.limit ?? 30, 1), MAX_SEARCH_RESULTS);
+  const limit = Math.min(Math.max(opts.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_RESULTS);
   const where: string[] = [`a."isNews" = 1`, `a."duplicateOfId" IS NULL`];
   const args: unknown[] = [match, SEARCH_CANDIDATES];
   if (opts.siteId) { where.push(`a."siteId" = ?`); args.push(opts.siteId); }
   if (opts.lang) { where.push(`a."lang" = ?`); args.push(opts.lang); }
-  args.push(limit);
+  args.push(limit, Math.max(0, Math.floor(opts.offset ?? 0)));
   const ranked = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
     `SELECT c.id AS id FROM (
        SELECT rowid AS id, bm25("ArticleFts", ${TITLE_WEIGHT}, ${TEXT_WEIGHT}) AS score
          FROM "ArticleFts" WHERE "ArticleFts" MATCH ? ORDER BY rowid DESC LIMIT ?) c
      JOIN "Article" a ON a."id" = c.id
      WHERE ${where.join(" AND ")}
-     ORDER BY c.score LIMIT ?`,
+     ORDER BY c.score, c.id DESC LIMIT ? OFFSET ?`,
     ...args,
   );
   const ids = ranked.map((r) => Number(r.id));
@@ -100,4 +102,23 @@ export async function searchArticles(db: Db, query: string, opts: SearchOptions 
       createdAt: toIso(r.createdAt) ?? "", publishedAt: toIso(r.publishedAt), snippet: String(r.snippet ?? ""),
     }];
   });
+}
+
+/** Result pages reachable: the ranked candidates, `limit` at a time. */
+export function lastSearchPage(limit: number): number {
+  return Math.ceil(SEARCH_CANDIDATES / Math.min(Math.max(limit, 1), MAX_SEARCH_RESULTS));
+}
+
+/** Results per search page by default. */
+export const DEFAULT_SEARCH_LIMIT = 30;
+
+/**
+ * Page `page` (from 1) of a search and the number of the next page, null on the last one. A full
+ * page reports a next page (it may turn out empty when the matches end exactly there).
+ */
+export async function searchPage(db: Db, query: string, opts: Omit<SearchOptions, "offset"> & { page?: number } = {}): Promise<{ hits: SearchHit[]; page: number; next: number | null }> {
+  const limit = Math.min(Math.max(opts.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_RESULTS);
+  const page = Math.min(Math.max(Math.floor(opts.page ?? 1), 1), lastSearchPage(limit));
+  const hits = await searchArticles(db, query, { ...opts, limit, offset: (page - 1) * limit });
+  return { hits, page, next: hits.length === limit && page < lastSearchPage(limit) ? page + 1 : null };
 }

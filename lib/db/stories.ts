@@ -18,7 +18,7 @@ import {
   emptyProfile, foldArticle, indexTermsOf, parseProfile, representativeHeadline, topEntityKeys, type StoryProfile,
 } from "../stories/profile.ts";
 import { planMerges } from "../stories/plan-merges.ts";
-import { countEntities, extractEntities } from "../entities/extract-entities.ts";
+import { countEntities, extractEntities, type EntityCount } from "../entities/extract-entities.ts";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -171,6 +171,56 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
     const linked = await tx.$executeRawUnsafe("UPDATE Article SET storyId = ? WHERE id = ?", storyId, article.id);
     if (linked === 0) throw new StoryArticleMissingError(article.id);
     return storyId;
+  });
+}
+
+/** Articles refolded when a story is rebuilt after losing one: big stories keep their newest ones. */
+const REBUILD_MAX_ARTICLES = 500;
+
+/**
+ * Take an article out of its story (an admin labelled it "not news"), in one transaction:
+ *   1. unlink the article;
+ *   2. refold the story's profile from the news articles it still has (their terms, entities and
+ *      times), so its counts, sources, headline and index terms no longer include the article;
+ *   3. a story left without a news article is deleted (its index terms with it).
+ * Returns the story id and whether the story survived; null when the article was in no story.
+ * Document frequencies are not decremented: the page was seen, and a document count is a corpus statistic.
+ */
+export async function removeArticleFromStory(
+  db: Db, articleId: number, settings: Partial<GroupingSettings> = {},
+): Promise<{ storyId: number; remaining: number } | null> {
+  const s = { ...DEFAULT_GROUPING, ...settings };
+  return db.$transaction(async (tx) => {
+    const article = await tx.article.findUnique({ where: { id: articleId }, select: { storyId: true } });
+    if (!article?.storyId) return null;
+    const storyId = article.storyId;
+    await tx.article.update({ where: { id: articleId }, data: { storyId: null } });
+    const rest = await tx.article.findMany({
+      where: { storyId, isNews: true },
+      orderBy: { createdAt: "desc" },
+      take: REBUILD_MAX_ARTICLES,
+      select: {
+        id: true, title: true, lead: true, text: true, url: true, publishedAt: true, createdAt: true,
+        entities: { select: { mentions: true, entity: { select: { key: true, name: true, type: true } } } },
+      },
+    });
+    if (rest.length === 0) {
+      await tx.storyTerm.deleteMany({ where: { storyId } });
+      await tx.story.updateMany({ where: { mergedIntoId: storyId }, data: { mergedIntoId: null } });
+      await tx.story.delete({ where: { id: storyId } });
+      return { storyId, remaining: 0 };
+    }
+    const contributions = rest.reverse().map((a) => {
+      const entities = a.entities.map((e) => ({ key: e.entity.key, name: e.entity.name, type: e.entity.type as EntityCount["type"], mentions: e.mentions }));
+      const terms = termsOf({ id: a.id, title: a.title, lead: a.lead, text: a.text, url: a.url, entities }, s);
+      return { terms, title: headlineOf({ id: a.id, title: a.title, text: a.text }), source: hostOf(a.url), entities, seenAt: a.publishedAt ?? a.createdAt };
+    });
+    const idf = await readDocumentFrequencies(tx, [...new Set(contributions.flatMap((c) => [...c.terms.keys()]))]);
+    const oldest = contributions.reduce((m, c) => (c.seenAt < m ? c.seenAt : m), contributions[0]!.seenAt);
+    const profile = contributions.reduce((p, c) => foldArticle(p, c, idf, s), emptyProfile(oldest));
+    await writeStory(tx, storyId, profile);
+    await writeStoryIndex(tx, storyId, profile, s);
+    return { storyId, remaining: rest.length };
   });
 }
 

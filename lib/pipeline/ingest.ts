@@ -6,7 +6,8 @@ import { savePage, setPageOutcome, loadStoredPage, type FetchedPage } from "../d
 import { saveArticle, findArticleByPage } from "../db/articles.ts";
 import { findDuplicate, saveDedupResult } from "../db/dedup.ts";
 import { saveArticleEntities } from "../db/entities.ts";
-import { assignStory } from "../db/stories.ts";
+import { assignStory, removeArticleFromStory } from "../db/stories.ts";
+import { findNewestLabel } from "../db/labels.ts";
 import { extractEntities } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
 import { isTemplateReady, pageEntries, type PageEntries } from "../extract/template.ts";
@@ -52,8 +53,9 @@ export interface IngestResult {
  * 1. Decode the body (header, BOM, <meta>, detector) and store the page, body compressed.
  * 2. Extract with the site's template when it is ready, judge length, classify and fingerprint
  *    (pure: process.ts); then stream the page into the site's template.
- * 3. Drop canonical-URL duplicates; store the article; link exact and near duplicates to their original.
- * 4. For an original news article: its entities, then its story.
+ * 3. Drop canonical-URL duplicates; store the article (an admin's label of the page overrides the
+ *    classifier's decision); link exact and near duplicates to their original.
+ * 4. For an original news article: its entities, then its story; an article no longer news leaves its story.
  * 5. Record the page's outcome and its reason.
  */
 export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext = {}): Promise<IngestResult> {
@@ -108,7 +110,7 @@ async function storeProcessed(
 }
 
 /** 3–5 of ingestPage: duplicates, the article row, entities and story, the page's outcome. */
-async function storeArticle(db: Db, page: { pageId: number; siteId: number }, draft: ArticleDraft, clock: StageClock | undefined): Promise<IngestResult> {
+async function storeArticle(db: Db, page: { pageId: number; siteId: number; finalUrl: string }, draft: ArticleDraft, clock: StageClock | undefined): Promise<IngestResult> {
   const { existing, found } = await timeStageAsync(clock, "db: dedup", async () => {
     const existing = await findArticleByPage(db, page.pageId);
     const found = await findDuplicate(db, {
@@ -124,16 +126,20 @@ async function storeArticle(db: Db, page: { pageId: number; siteId: number }, dr
     await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason));
     return { outcome: "duplicate", reason, pageId: page.pageId };
   }
-  const article = await timeStageAsync(clock, "db: article", async () => {
-    const article = await saveArticle(db, page.pageId, page.siteId, draft);
+  const { article, label } = await timeStageAsync(clock, "db: article", async () => {
+    const label = await findNewestLabel(db, page.pageId, [page.finalUrl, draft.url]);
+    const article = await saveArticle(db, page.pageId, page.siteId, draft, new Date(), label?.isNews ?? null);
     await saveDedupResult(db, article.id, draft.simhash, dup);
-    return article;
+    return { article, label };
   });
-  // A re-processed article keeps the story it already has.
-  if (!dup && draft.isNews && !existing?.storyId) await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
+  const isNews = label?.isNews ?? draft.isNews;
+  // A re-processed article keeps the story it already has, unless it is no longer news.
+  if (!dup && isNews && !existing?.storyId) await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
+  if (!isNews && existing?.storyId) await inStepAsync("group_failed", () => removeArticleFromStory(db, article.id));
   const [outcome, reason]: [IngestOutcome, string] = dup
     ? ["duplicate", `${dup.kind} duplicate of article ${dup.originalId}`]
-    : draft.isNews ? ["article", draft.decisionReason] : ["not_news", draft.decisionReason];
+    : label ? [isNews ? "article" : "not_news", labelReason(label.isNews)]
+    : isNews ? ["article", draft.decisionReason] : ["not_news", draft.decisionReason];
   await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, outcome, reason));
   return { outcome, reason, pageId: page.pageId, articleId: article.id };
 }
@@ -151,14 +157,21 @@ async function storeArticle(db: Db, page: { pageId: number; siteId: number }, dr
 const ENTITY_TEXT_CHARS = 1_200;
 
 /** Title and the start of the text cut at a word boundary, for entity recognition. */
-function entityInput(draft: ArticleDraft): string {
+function entityInput(draft: GroupableArticle): string {
   const cut = draft.text.length > ENTITY_TEXT_CHARS ? draft.text.slice(0, ENTITY_TEXT_CHARS).replace(/\s+\S*$/, "") : draft.text;
   return `${draft.title}\n\n${cut}`;
 }
 
-/** Entities of an original news article, then the story it belongs to. */
+/** The page outcome's reason when an admin's label decided. */
+export function labelReason(isNews: boolean): string {
+  return `admin label: ${isNews ? "news" : "not news"}`;
+}
 
-async function groupArticle(db: Db, articleId: number, draft: ArticleDraft, clock: StageClock | undefined): Promise<void> {
+/** What story grouping reads of an article. */
+export type GroupableArticle = Pick<ArticleDraft, "title" | "lead" | "text" | "publishedAt" | "url">;
+
+/** Entities of an original news article, then the story it belongs to. */
+export async function groupArticle(db: Db, articleId: number, draft: GroupableArticle, clock?: StageClock): Promise<void> {
   const mentions = timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(entityInput(draft))));
   const entities = await timeStageAsync(clock, "db: entities", () => inStepAsync("store_failed", () => saveArticleEntities(db, articleId, mentions)));
   await timeStageAsync(clock, "story", () => assignStory(db, {

@@ -13,8 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations } from "../../test/helpers/db.ts";
 import { openDb, tuneConnection, type Db } from "../../lib/db/client.ts";
-import { listNews, listNewsFacets, type ListNewsOptions } from "../../lib/db/news.ts";
-import { searchArticles, SEARCH_CANDIDATES } from "../../lib/db/search.ts";
+import { decodeNewsCursor, listNews, listNewsFacets, listNewsPage, type ListNewsOptions, type NewsCursor } from "../../lib/db/news.ts";
+import { searchArticles, searchPage, SEARCH_CANDIDATES } from "../../lib/db/search.ts";
 import { machineLine, mdTable, writeBenchSection } from "./report.ts";
 
 /** Untimed runs per case first: JIT, SQLite statement and page caches, React's first render. */
@@ -159,15 +159,26 @@ async function main(): Promise<void> {
     process.stderr.write(`generated ${nArticles} articles, ${nStories} stories in ${fillSec.toFixed(1)} s\n`);
     const db = openDb(`file:${file}`);
     await tuneConnection(db);
+    // Paging: the cursor of page 10 (after 9 pages of 30 cards), as a reader clicking "Older stories" nine times gets it.
+    const cursorAfter = async (pages: number, filter: ListNewsOptions = {}): Promise<NewsCursor> => {
+      let before: NewsCursor | undefined;
+      for (let i = 0; i < pages; i++) before = decodeNewsCursor((await listNewsPage(db, { ...filter, before })).next!)!;
+      return before!;
+    };
+    const page10 = await cursorAfter(9);
+    const page10Site = await cursorAfter(9, { siteId: 7 });
     const cases: [string, () => Promise<unknown>][] = [
       ["News page (no filter): facets + stories + render", () => newsPage(db, {})],
       ["News page, filter site", () => newsPage(db, { siteId: 7 })],
       ["News page, filter language (fr)", () => newsPage(db, { lang: "fr" })],
       ["News page, filter entity", () => newsPage(db, { entity: "person:person 42" })],
       ["listNews only (no filter)", () => listNews(db, {})],
+      ["News page 10 (\"Older stories\" × 9, keyset cursor)", () => newsPage(db, { before: page10 })],
+      ["News page 10, filter site", () => newsPage(db, { siteId: 7, before: page10Site })],
       ["Search \"earthquake minister\" (FTS5, two topic words)", () => searchArticles(db, "earthquake minister")],
       ["Search prefix \"sena\" (FTS5)", () => searchArticles(db, "sena")],
       ["Search the most common word (FTS5, matches ~all articles)", () => searchArticles(db, "w0")],
+      ["Search \"earthquake minister\", result page 5", () => searchPage(db, "earthquake minister", { page: 5 })],
     ];
     const rows: (string | number)[][] = [];
     for (const [name, fn] of cases) {

@@ -40,7 +40,7 @@ export async function seedArticle(db: Db, a: SeedArticle): Promise<number> {
     data: {
       pageId: page.id, siteId, url, title: a.title, text: a.text, html: a.html ?? `<p>${a.text}</p>`, lead: a.text.slice(0, 100),
       lang: a.lang ?? "en", method: "density", textLength: a.text.length, contentHash: `c${seq}`, simhash: "0000000000000000",
-      isNews: a.isNews ?? true, storyId: a.storyId ?? null, createdAt: a.createdAt ?? new Date(),
+      isNews: a.isNews ?? true, modelIsNews: a.isNews ?? true, storyId: a.storyId ?? null, createdAt: a.createdAt ?? new Date(),
     },
   });
   return article.id;

@@ -23,7 +23,7 @@ async function addPageWithArticle(db: TestDb["db"], siteId: number, n: number, s
   });
   await db.article.create({
     data: { pageId: page.id, siteId, url, title: `Story ${n}`, text: `Body ${n}`, html: "<p></p>", method: "density", textLength: 6,
-      newsScore: score, isNews: score >= 0.5, decisionReason: "test", contentHash: `c${n}`, simhash: "0000000000000000" },
+      newsScore: score, isNews: score >= 0.5, modelIsNews: score >= 0.5, decisionReason: "test", contentHash: `c${n}`, simhash: "0000000000000000" },
   });
   return { pageId: page.id, url };
 }

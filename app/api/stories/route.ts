@@ -1,21 +1,17 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { listNews, MAX_NEWS_LIMIT } from "@/lib/db/news.ts";
+import { listNewsPage } from "@/lib/db/news.ts";
 import { handle } from "@/lib/api/respond.ts";
+import { newsViewQuery } from "@/lib/api/news-query.ts";
 
 export const dynamic = "force-dynamic";
 
-const query = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_NEWS_LIMIT).optional(),
-  site: z.coerce.number().int().positive().optional(),
-  lang: z.string().regex(/^[a-z]{2,3}(-[a-z0-9]+)?$/i).optional(),
-  entity: z.string().max(200).optional(),
-});
-
-/** Stories only (no loose articles), freshest first. */
+/**
+ * Stories only (no loose articles), freshest first. Pages like /api/news (?before=<next>): a page
+ * holds the stories among `limit` cards, so it can be shorter than `limit` and still have a next page.
+ */
 export const GET = handle(async (req: Request) => {
-  const q = query.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const cards = await listNews(await getDb(), { limit: q.limit, siteId: q.site, lang: q.lang, entity: q.entity });
-  return NextResponse.json({ stories: cards.filter((c) => c.storyId !== null) });
+  const q = newsViewQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const page = await listNewsPage(await getDb(), { limit: q.limit, siteId: q.site, lang: q.lang, entity: q.entity, before: q.before });
+  return NextResponse.json({ stories: page.stories.filter((c) => c.storyId !== null), next: page.next });
 });

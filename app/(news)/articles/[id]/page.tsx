@@ -51,6 +51,7 @@ export default async function ArticlePage({ params, searchParams }: { params: Pr
         <div><dt>Extraction</dt><dd><strong>{article.method}</strong>{article.methodReason ? ` — ${article.methodReason}` : ""} · {article.textLength.toLocaleString("en")} characters</dd></div>
         <div><dt>Classification</dt><dd>
           <strong>{article.isNews ? "news" : "not news"}</strong>{score !== null ? ` (score ${score} %)` : ""}
+          {article.isNews !== article.modelIsNews ? <span data-testid="label-override"> · by an admin&apos;s label (the model said {article.modelIsNews ? "news" : "not news"})</span> : null}
           {article.decisionReason ? ` — ${article.decisionReason}` : ""}
           {article.modelVersionId ? <span className="muted"> · model #{article.modelVersionId}</span> : null}
         </dd></div>
