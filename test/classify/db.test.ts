@@ -37,10 +37,10 @@ describe("labels", () => {
     expect(jsonl.trimEnd().split("\n")).toHaveLength(3);
 
     const first = await importLabelsJsonl(t2.db, jsonl);
-    expect(first).toEqual({ imported: 3, duplicates: 0, invalid: [] });
+    expect(first).toEqual({ imported: 3, duplicates: 0, invalid: [], invalidCount: 0 });
     expect(await exportLabelsJsonl(t2.db)).toBe(jsonl);
     const again = await importLabelsJsonl(t2.db, jsonl);
-    expect(again).toEqual({ imported: 0, duplicates: 3, invalid: [] });
+    expect(again).toEqual({ imported: 0, duplicates: 3, invalid: [], invalidCount: 0 });
     expect(await countLabels(t2.db)).toEqual({ total: 3, urls: 2, news: 0 }); // the newest label per URL counts
   });
 
