@@ -108,8 +108,12 @@ export type ImportLine = { text: string } | { tooLongBytes: number };
 
 /** Bad lines reported one by one; past this only counted, so a file of garbage cannot fill memory. */
 export const MAX_INVALID_REPORTED = 100;
-/** Lines written per batch: three statements per batch (duplicates, pages, insert), and a yield to the event loop between batches. */
-const IMPORT_BATCH_LINES = 500;
+/**
+ * Lines written per batch: three statements per batch (duplicates, pages, insert), and a yield to
+ * the event loop between batches. The page lookup binds two parameters per URL, and the SQLite
+ * adapter allows 999 per statement.
+ */
+const IMPORT_BATCH_LINES = 400;
 
 /** Import JSONL held in a string (the CLI, small JSON bodies). */
 export async function importLabelsJsonl(db: Db, jsonl: string): Promise<ImportResult> {

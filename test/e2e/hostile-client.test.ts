@@ -70,12 +70,13 @@ describe("hostile client", () => {
       expect(JSON.parse(json.body).message).toMatch(/JSON label imports are limited to 4 MiB.*application\/x-ndjson/);
     });
 
-    it("streams a 30 MB JSONL import while the server keeps answering", async () => {
+    // The issue's 3 MB file blocked the server for 13 s; 30 MB runs in bench:faults:web (minutes of inserts on a busy machine).
+    it("streams a 3 MB JSONL import while the server keeps answering", async () => {
       const line = (i: number) => `${JSON.stringify({ url: `https://labels.example/${i}/${"x".repeat(60)}`, isNews: i % 2 === 0, note: "bulk" })}\n`;
       const perChunk = 2000;
       const chunkOf = (k: number) => Buffer.from(Array.from({ length: perChunk }, (_, j) => line(k * perChunk + j)).join(""));
       const chunkBytes = chunkOf(0).length;
-      const chunks = Math.ceil((30 * MiB) / chunkBytes);
+      const chunks = Math.ceil((3 * MiB) / chunkBytes);
       let answeredMeanwhile = 0;
       let importing = true;
       const probe = (async () => {
