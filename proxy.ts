@@ -6,7 +6,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { newNonce, pageCsp } from "./lib/web/csp.ts";
 
+/** Methods a page answers; Lede has no server actions, so a page never takes a request body. */
+const PAGE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function proxy(request: NextRequest) {
+  // Next.js has read the body by now, keeping at most proxyClientMaxBodySize of it (next.config.mjs).
+  if (!PAGE_METHODS.has(request.method)) {
+    return NextResponse.json({ error: "method_not_allowed", message: "pages take no request bodies; the API is under /api" }, { status: 405, headers: { allow: "GET, HEAD" } });
+  }
   const nonce = newNonce();
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === "development" });
   const headers = new Headers(request.headers);

@@ -12,10 +12,10 @@ export const bodyLimits = {
   /** OPML uploads: the parser's own cap (lib/opml/parse-opml.ts MAX_OPML_BYTES) plus multipart framing. */
   opmlSlackBytes: 64 * 1024,
   /**
-   * Label imports as JSON ({"jsonl": "..."}), which must be parsed whole: 4 MiB is ~20k labels.
-   * Larger imports go as a JSONL file upload or an application/x-ndjson body, which stream.
+   * Label imports as JSON ({"jsonl": "..."}), which must be held and parsed whole: 1 MiB is ~5k
+   * labels. Larger imports go as a JSONL file upload or an application/x-ndjson body, which stream.
    */
-  labelsJsonBytes: 4 * 1024 * 1024,
+  labelsJsonBytes: 1024 * 1024,
   /** Label imports streamed line by line (upload or x-ndjson): ~300k labels, read in bounded memory. */
   labelsStreamBytes: 64 * 1024 * 1024,
 } as const;
