@@ -55,7 +55,10 @@ try {
   // warm-up: the first requests compile and load routes
   for (const path of ["/", "/api/news", "/sites"]) await fetch(`${lede.url}${path}`, { headers: { cookie: admin.cookie } });
   await sendBody(`${lede.url}/api/sites`, { totalBytes: 1 * MiB, headers: authHeaders(admin) });
-  const noise = await measure(async () => { for (let i = 0; i < 50; i++) await (await fetch(`${lede.url}/api/news`)).text(); });
+  // the noise floor: benign requests, one after another and 25 at once (as the parallel logins)
+  const serial = await measure(async () => { for (let i = 0; i < 50; i++) await (await fetch(`${lede.url}/api/news`)).text(); });
+  const parallel = await measure(() => Promise.all(Array.from({ length: 25 }, async () => (await fetch(`${lede.url}/api/news`)).text())));
+  const noise = serial.growth >= parallel.growth ? serial : parallel;
 
   const jsonl = (k: number) => Buffer.from(Array.from({ length: 2000 }, (_, j) => `${JSON.stringify({ url: `https://bench.example/${k * 2000 + j}/${"x".repeat(60)}`, isNews: j % 2 === 0 })}\n`).join(""));
   const jsonlChunk = jsonl(0).length;
@@ -88,12 +91,22 @@ try {
     "## Web server under a hostile client (`npm run bench:faults:web`)",
     "",
     `Machine: ${machineLine()}. The web server (\`next start\`, built app) on a fresh database; each case's RSS growth is the`,
-    `maximum of the web server's RSS sampled every ${SAMPLE_MS} ms during the case, over its RSS just before. Noise floor: the growth over`,
-    `50 benign News API reads in the same run, **${(noise.growth / MiB).toFixed(1)} MiB**. A case holds when its growth is at most the route's body limit plus that floor.`,
+    `maximum of the web server's RSS sampled every ${SAMPLE_MS} ms during the case, over its RSS just before. Noise floor: the larger growth of`,
+    `50 benign News API reads one after another (${(serial.growth / MiB).toFixed(1)} MiB) and 25 at once (${(parallel.growth / MiB).toFixed(1)} MiB) in the same run, **${(noise.growth / MiB).toFixed(1)} MiB**.`,
+    "A case holds when its growth is at most the route's body limit plus that floor.",
     "",
     mdTable(["case", "status", "sent before the answer", "body limit", "RSS growth", "growth / noise floor", "holds"], rows),
     "",
     `Peak RSS (VmHWM) of the web server across the suite: **${(peak() / MiB).toFixed(0)} MiB**. Every case holds: ${allOk ? "yes" : "**no**"}.`,
+    "",
+    "Reading the table: refused bodies stop at the first chunk past the limit (or at once on a declared length), so what the client",
+    "had sent before the answer is what sat in socket buffers. A streamed import holds one 400-line batch at a time; its RSS growth is",
+    "the process's working set for inserting (Prisma's query compiler, SQLite's page cache, the allocator), which levels off rather",
+    "than growing with the file (outside the server, 40k lines through importLabelLines: V8 heap after GC flat at 35 MiB from 10k",
+    "lines on, RSS flat from 20k). Uploads are spooled to a temporary file before inserting, so Node's 300 s request timeout never",
+    "cuts an import short. Before this work a 30 MB import grew the server to 4.8 GB and killed it. A POST to a page is read to its",
+    "end by Next.js before the proxy answers 405 (it keeps at most 16 KiB of it, `proxyClientMaxBodySize`); its growth is allocation",
+    "churn of the discarded chunks, not a body held.",
   ].join("\n");
   process.stdout.write(`${md}\n`);
   if (!process.argv.includes("--no-write")) writeBenchSection("faults-web", md);

@@ -73,7 +73,7 @@ describe("hostile client", () => {
     it("says the label import limit in its error", async () => {
       const r = await sendBody(`${lede.url}/api/labels/import`, { totalBytes: 100 * MiB, declare: true, headers: authHeaders(admin, { "content-type": "application/x-ndjson" }) });
       expect(r.status).toBe(413);
-      expect(JSON.parse(r.body).message).toMatch(/label imports are limited to 64 MiB .*split the file/);
+      expect(JSON.parse(r.body).message).toMatch(/label imports are limited to 64 MiB .*nothing was imported; split the file/);
       const json = await sendBody(`${lede.url}/api/labels/import`, { totalBytes: 10 * MiB, declare: true, headers: authHeaders(admin) });
       expect(JSON.parse(json.body).message).toMatch(/JSON label imports are limited to 1 MiB.*application\/x-ndjson/);
     });
