@@ -32,6 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <form method="post" action="/api/auth/logout">
                 <input type="hidden" name="_csrf" value={admin.csrfToken} />
                 <span className="muted">Admin</span> <button type="submit" className="link">Log out</button>
+                {" · "}<button type="submit" name="everywhere" value="true" className="link" title="End every admin session, on every device">Log out everywhere</button>
               </form>
             ) : (
               <Link href="/login">Admin log in</Link>

@@ -15,7 +15,7 @@ export const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   /** Admin password; generated at first start and stored in data/ when unset. */
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must have at least 8 characters").optional(),
-  /** Secret for signing session cookies; derived from the admin password when unset. */
+  /** Secret for signing session cookies; generated at first start and stored in data/session-secret when unset. */
   SESSION_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Fetches in flight per worker process (across hosts; each host has its own limit). */
@@ -24,6 +24,12 @@ export const envSchema = z.object({
   USER_AGENT: z.string().min(1).default("LedeBot/0.1 (+https://github.com/lede-news/lede; self-hosted news aggregator)"),
   /** Allow fetching loopback and private addresses (SSRF guard off). Tests and the demo set it. */
   ALLOW_PRIVATE_NETWORK: bool.default(false),
+  /**
+   * Lede runs behind a reverse proxy that sets X-Forwarded-Host / -Proto / -For: only then are those
+   * headers believed (the Origin check, absolute links, the client address for login throttling).
+   * Without a proxy any client could send them.
+   */
+  TRUST_PROXY: bool.default(false),
   /** Host-name → address overrides, "host=ip:port,host2=ip:port": the replay web uses it. */
   HOST_MAP: z.string().default(""),
   /** Milliseconds between worker polls of an empty frontier. */

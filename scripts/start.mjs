@@ -5,7 +5,8 @@
 //   3. run the Next.js server and WORKER_PROCESSES crawl workers (default 1) side by side; the
 //      workers share the database through leases, and only the first runs the story merge pass;
 //   4. on Ctrl-C / SIGTERM stop them all and wait for them, so no process is left behind.
-// If any child dies, the others are stopped too and the exit code says so.
+// A child that dies on its own (a crash, the heap, kill -9) is restarted after a back-off that
+// doubles while it keeps dying (1 s, 2 s, … up to 60 s); the others keep running.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -85,19 +86,36 @@ try {
 if (!process.argv.includes("--no-build")) buildIfStale();
 
 // 3. Children.
+/** ms before the first restart of a crashed child; doubled per crash in a row, up to RESTART_MAX_MS. */
+const RESTART_BASE_MS = 1_000;
+const RESTART_MAX_MS = 60_000;
+/** ms a child must run to count as healthy again: its next crash restarts after RESTART_BASE_MS. */
+const HEALTHY_RUN_MS = 60_000;
 const children = new Map();
+/** name → pending restart timer */
+const restarts = new Map();
+/** name → crashes in a row */
+const crashes = new Map();
 let stopping = false;
 let exitCode = 0;
 
 function startChild(name, cmd, args, extraEnv = {}) {
   const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
+  const startedAt = Date.now();
   children.set(name, child);
+  child.on("error", (err) => say(`${name} could not start: ${err.message}`));
   child.on("exit", (code, signal) => {
     children.delete(name);
     if (!stopping) {
-      say(`${name} exited (${signal ?? code}); stopping Lede.`);
-      exitCode = code || 1;
-      stop();
+      const inARow = Date.now() - startedAt >= HEALTHY_RUN_MS ? 1 : (crashes.get(name) ?? 0) + 1;
+      crashes.set(name, inARow);
+      const delay = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** (inARow - 1));
+      say(`${name} exited (${signal ?? code}); restarting it in ${delay / 1000} s (crash ${inARow} in a row); the others keep running.`);
+      restarts.set(name, setTimeout(() => {
+        restarts.delete(name);
+        if (!stopping) startChild(name, cmd, args, extraEnv);
+      }, delay));
+      return;
     }
     if (children.size === 0) process.exit(exitCode);
   });
@@ -107,6 +125,8 @@ function startChild(name, cmd, args, extraEnv = {}) {
 function stop() {
   if (stopping) return;
   stopping = true;
+  for (const timer of restarts.values()) clearTimeout(timer);
+  restarts.clear();
   for (const child of children.values()) child.kill("SIGTERM");
   setTimeout(() => {
     for (const child of children.values()) child.kill("SIGKILL");

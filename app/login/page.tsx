@@ -19,7 +19,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       {!configured ? (
         <p className="error" role="alert">No admin password is configured. Start Lede with <code>npm start</code> (it generates one) or set ADMIN_PASSWORD.</p>
       ) : null}
-      {sp.error ? <p className="error" role="alert" data-testid="login-error">Wrong password.</p> : null}
+      {sp.error === "throttled" ? <p className="error" role="alert" data-testid="login-error">Too many login attempts; wait a minute and try again.</p>
+        : sp.error ? <p className="error" role="alert" data-testid="login-error">Wrong password.</p> : null}
       <form method="post" action="/api/auth/login" className="stack" aria-label="Log in">
         <input type="hidden" name="next" value={next} />
         <label>

@@ -26,8 +26,8 @@ export async function run(argv: string[]): Promise<number> {
       const text = readFileSync(file === "-" ? 0 : file!, "utf8");
       const r = await importLabelsJsonl(db, text, (label) => applyImportedLabel(db, label));
       for (const bad of r.invalid.slice(0, 20)) process.stderr.write(`line ${bad.line}: ${bad.reason}\n`);
-      process.stderr.write(`lede labels: imported ${r.imported}, already present ${r.duplicates}, invalid ${r.invalid.length}\n`);
-      return r.invalid.length > 0 ? 1 : 0;
+      process.stderr.write(`lede labels: imported ${r.imported}, already present ${r.duplicates}, invalid ${r.invalidCount}\n`);
+      return r.invalidCount > 0 ? 1 : 0;
     }
     if (action === "count") {
       const c = await countLabels(db);

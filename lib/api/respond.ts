@@ -11,6 +11,8 @@ const STATUS_BY_KEY: Record<string, number> = {
   not_found: 404,
   site_exists: 409,
   retrain_running: 409,
+  too_many_requests: 429,
+  body_too_large: 413,
   ssrf_blocked: 422,
   unsafe_url: 422,
 };
@@ -23,7 +25,9 @@ export function errorResponse(err: unknown): NextResponse {
   }
   const key = (err as { key?: unknown })?.key;
   if (typeof key === "string" && STATUS_BY_KEY[key]) {
-    return NextResponse.json({ error: key, message: (err as Error).message }, { status: STATUS_BY_KEY[key] });
+    const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    const headers = typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : undefined;
+    return NextResponse.json({ error: key, message: (err as Error).message }, { status: STATUS_BY_KEY[key], headers });
   }
   log.error({ err }, "unhandled API error");
   return NextResponse.json({ error: "internal", message: "Something went wrong; the error was logged." }, { status: 500 });

@@ -2,6 +2,7 @@
 //   1. the request comes from our own origin (Origin header, else Sec-Fetch-Site, when the browser sends them);
 //   2. it carries the session's CSRF token (header x-csrf-token, or form field _csrf), an HMAC of the
 //      session nonce: another site can neither read it nor forge it, and it dies with the session.
+import { getEnv } from "../config.ts";
 import { safeEqual, sign, type Session } from "./session.ts";
 
 export const CSRF_HEADER = "x-csrf-token";
@@ -21,10 +22,13 @@ export type OriginCheck = { ok: true } | { ok: false; reason: string };
  * Same-origin check from the request headers. Browsers send Origin on every cross-site POST (and
  * Sec-Fetch-Site on modern ones); a request with neither comes from a non-browser client, which
  * cannot ride on a victim's cookies, so it passes here and still needs the token.
+ * X-Forwarded-Host names the host only behind a trusted proxy (TRUST_PROXY): otherwise a client
+ * could send any value there, so the Host header counts.
  */
-export function checkSameOrigin(headers: Headers): OriginCheck {
+export function checkSameOrigin(headers: Headers, opts: { trustProxy?: boolean } = {}): OriginCheck {
   const origin = headers.get("origin");
-  const host = headers.get("x-forwarded-host") ?? headers.get("host");
+  const trustProxy = opts.trustProxy ?? getEnv().TRUST_PROXY;
+  const host = (trustProxy ? firstForwarded(headers.get("x-forwarded-host")) : null) ?? headers.get("host");
   if (origin && origin !== "null") {
     let originHost: string;
     try {
@@ -38,4 +42,10 @@ export function checkSameOrigin(headers: Headers): OriginCheck {
   const site = headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return { ok: false, reason: `Sec-Fetch-Site ${site}` };
   return { ok: true };
+}
+
+/** The first value of a forwarded header ("a, b" when proxies are chained: the first is the client's side). */
+export function firstForwarded(value: string | null): string | null {
+  const first = value?.split(",")[0]?.trim();
+  return first || null;
 }

@@ -1,7 +1,8 @@
 // Admin sessions: a signed, expiring token in an HttpOnly cookie. The token is
 // "<expiresAtMs>.<nonce>.<signature>", where the signature is an HMAC-SHA256 over expiry and nonce
-// with the session secret; nothing is stored on the server, and changing the secret (or the admin
-// password it derives from) logs every session out.
+// with the server secret (lib/auth/secret.ts). The signature stops forged cookies cheaply; the
+// session's row (lib/db/sessions.ts, keyed by the nonce) makes it revocable: logout, "log out
+// everywhere" and a password change end it on the server.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const SESSION_COOKIE = "lede_session";
@@ -29,11 +30,13 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The secret that signs sessions: SESSION_SECRET, else derived from the admin password. */
-export function deriveSessionSecret(opts: { sessionSecret?: string; adminPassword?: string }): string | null {
-  if (opts.sessionSecret) return opts.sessionSecret;
-  if (!opts.adminPassword) return null;
-  return createHmac("sha256", "lede-session-secret/1").update(opts.adminPassword).digest("base64url");
+/**
+ * A tag of the admin password a session was opened under (HMAC under the server secret, so the
+ * table reveals nothing about the password): a session whose tag differs from the current
+ * password's has outlived a password change and no longer counts.
+ */
+export function passwordTag(secret: string, adminPassword: string): string {
+  return sign(secret, `password|${adminPassword}`);
 }
 
 export function createSessionToken(secret: string, now = Date.now()): { token: string; session: Session } {

@@ -110,38 +110,102 @@ export interface ImportResult {
   imported: number;
   /** Lines identical (url, decision, time) to a label already stored: importing twice changes nothing. */
   duplicates: number;
+  /** The first MAX_INVALID_REPORTED bad lines with their numbers and why (invalidCount has them all). */
   invalid: { line: number; reason: string }[];
+  invalidCount: number;
+}
+
+/** One line of an import: its text, or how long it was when it was too long to keep (lib/api/lines.ts). */
+export type ImportLine = { text: string } | { tooLongBytes: number };
+
+/** Bad lines reported one by one; past this only counted, so a file of garbage cannot fill memory. */
+export const MAX_INVALID_REPORTED = 100;
+/**
+ * Lines written per batch: three statements per batch (duplicates, pages, insert), and a yield to
+ * the event loop between batches. The page lookup binds two parameters per URL, and the SQLite
+ * adapter allows 999 per statement.
+ */
+const IMPORT_BATCH_LINES = 400;
+
+/** Import JSONL held in a string (the CLI, small JSON bodies). */
+export async function importLabelsJsonl(db: Db, jsonl: string, onLabel?: OnImportedLabel): Promise<ImportResult> {
+  return importLabelLines(db, (function* () {
+    for (const text of jsonl.split(/\r?\n/)) yield { text };
+  })(), onLabel);
 }
 
 /**
- * Import JSONL labels in file order. `onLabel` runs after each stored label (the review loop applies
- * it to its page: lib/pipeline/apply-label.ts), so the newest label of a URL is the one in effect.
+ * Runs after each stored label of an import, in file order (the review loop applies it to its page:
+ * lib/pipeline/apply-label.ts), so the newest label of a URL is the one in effect.
  */
-export async function importLabelsJsonl(db: Db, jsonl: string, onLabel?: (label: LabelRow) => Promise<unknown>): Promise<ImportResult> {
-  const result: ImportResult = { imported: 0, duplicates: 0, invalid: [] };
-  const lines = jsonl.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const text = lines[i]!.trim();
+export type OnImportedLabel = (label: Pick<LabelRow, "url" | "isNews" | "pageId">) => Promise<unknown>;
+
+/**
+ * Import labels line by line from any (async) iterable of lines, in batches, yielding to the event
+ * loop after each: a large upload streams through in bounded memory and the server keeps answering.
+ */
+export async function importLabelLines(db: Db, lines: Iterable<ImportLine> | AsyncIterable<ImportLine>, onLabel?: OnImportedLabel): Promise<ImportResult> {
+  const result: ImportResult = { imported: 0, duplicates: 0, invalid: [], invalidCount: 0 };
+  const bad = (line: number, reason: string) => {
+    result.invalidCount++;
+    if (result.invalid.length < MAX_INVALID_REPORTED) result.invalid.push({ line, reason });
+  };
+  let batch: LabelLine[] = [];
+  let n = 0;
+  for await (const line of lines) {
+    n++;
+    if ("tooLongBytes" in line) { bad(n, `line of ${line.tooLongBytes} bytes is longer than a label can be`); continue; }
+    const text = line.text.trim();
     if (!text) continue;
-    let parsed: LabelLine;
+    let json: unknown;
     try {
-      const r = labelLineSchema.safeParse(JSON.parse(text));
-      if (!r.success) { result.invalid.push({ line: i + 1, reason: r.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ") }); continue; }
-      parsed = r.data;
+      json = JSON.parse(text);
     } catch {
-      result.invalid.push({ line: i + 1, reason: "not JSON" });
+      bad(n, "not JSON");
       continue;
     }
-    const createdAt = parsed.createdAt ? new Date(parsed.createdAt) : undefined;
-    if (createdAt) {
-      const same = await db.label.findFirst({ where: { url: parsed.url, isNews: parsed.isNews, createdAt }, select: { id: true } });
-      if (same) { result.duplicates++; continue; }
+    const r = labelLineSchema.safeParse(json);
+    if (!r.success) { bad(n, r.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")); continue; }
+    batch.push(r.data);
+    if (batch.length >= IMPORT_BATCH_LINES) {
+      await writeImportBatch(db, batch, result, onLabel);
+      batch = [];
+      await new Promise((ok) => setImmediate(ok));
     }
-    const label = await addLabel(db, { url: parsed.url, isNews: parsed.isNews, source: parsed.source ?? "import", note: parsed.note ?? null, createdAt });
-    await onLabel?.(label);
-    result.imported++;
   }
+  if (batch.length) await writeImportBatch(db, batch, result, onLabel);
   return result;
+}
+
+/** Store one batch: skip labels already stored (same url, decision and time), attach pages by URL, insert in order. */
+async function writeImportBatch(db: Db, batch: LabelLine[], result: ImportResult, onLabel?: OnImportedLabel): Promise<void> {
+  const urls = [...new Set(batch.map((l) => l.url))];
+  const key = (url: string, isNews: boolean, at: Date) => `${isNews ? 1 : 0}|${at.getTime()}|${url}`;
+  const seen = new Set<string>();
+  const timed = batch.filter((l) => l.createdAt).map((l) => l.url);
+  if (timed.length) {
+    const stored = await db.label.findMany({ where: { url: { in: [...new Set(timed)] } }, select: { url: true, isNews: true, createdAt: true } });
+    for (const s of stored) seen.add(key(s.url, s.isNews, s.createdAt));
+  }
+  const pages = await db.page.findMany({ where: { OR: [{ url: { in: urls } }, { finalUrl: { in: urls } }] }, select: { id: true, url: true, finalUrl: true }, orderBy: { id: "desc" } });
+  const pageByUrl = new Map<string, number>();
+  for (const p of pages) {
+    if (!pageByUrl.has(p.url)) pageByUrl.set(p.url, p.id);
+    if (p.finalUrl && !pageByUrl.has(p.finalUrl)) pageByUrl.set(p.finalUrl, p.id);
+  }
+  const rows = [];
+  for (const l of batch) {
+    const createdAt = l.createdAt ? new Date(l.createdAt) : undefined;
+    if (createdAt) {
+      const k = key(l.url, l.isNews, createdAt);
+      if (seen.has(k)) { result.duplicates++; continue; }
+      seen.add(k);
+    }
+    rows.push({ url: l.url, isNews: l.isNews, pageId: pageByUrl.get(l.url) ?? null, source: l.source ?? "import", note: l.note ?? null, ...(createdAt ? { createdAt } : {}) });
+  }
+  if (rows.length) await db.label.createMany({ data: rows });
+  result.imported += rows.length;
+  if (onLabel) for (const row of rows) await onLabel(row);
 }
 
 // ---- review queue ----

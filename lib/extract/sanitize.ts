@@ -32,8 +32,13 @@ export function absoluteUrl(value: string | undefined, base: string): string | n
   }
 }
 
+export interface SanitizeOptions {
+  /** rewrite an image's absolute src (the reader view sends images through Lede's image proxy) */
+  imageSrc?: (absolute: string) => string;
+}
+
 /** Sanitised copy of an HTML fragment; relative href/src become absolute against `baseUrl`. */
-export function sanitizeArticleHtml(html: string, baseUrl: string): string {
+export function sanitizeArticleHtml(html: string, baseUrl: string, opts: SanitizeOptions = {}): string {
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
@@ -55,7 +60,7 @@ export function sanitizeArticleHtml(html: string, baseUrl: string): string {
         const src = absoluteUrl(raw, baseUrl);
         const out: Record<string, string> = { ...attribs };
         delete out["data-src"]; delete out["data-original"];
-        if (src) out.src = src; else delete out.src;
+        if (src) out.src = opts.imageSrc && !/^data:/i.test(src) ? opts.imageSrc(src) : src; else delete out.src;
         return { tagName, attribs: out };
       },
     },

@@ -58,6 +58,6 @@ export async function labelPage(
 }
 
 /** Apply an imported label to the page stored under its URL, if there is one. */
-export async function applyImportedLabel(db: Db, label: LabelRow): Promise<LabelEffect | null> {
+export async function applyImportedLabel(db: Db, label: Pick<LabelRow, "pageId" | "isNews">): Promise<LabelEffect | null> {
   return label.pageId === null ? null : applyLabelToPage(db, label.pageId, label.isNews);
 }

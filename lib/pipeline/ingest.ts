@@ -97,7 +97,7 @@ async function processStoredPage(
 
 /** 2 (its end) to 5 of ingestPage: the template learns the page, then the outcome or the article is stored. */
 async function storeProcessed(
-  db: Db, page: { pageId: number; siteId: number }, result: ProcessResult, entries: PageEntries | null, clock: StageClock | undefined,
+  db: Db, page: { pageId: number; siteId: number; finalUrl: string }, result: ProcessResult, entries: PageEntries | null, clock: StageClock | undefined,
 ): Promise<IngestResult> {
   if (entries) await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries)));
   if (!result.ok) {

@@ -37,11 +37,27 @@ describe("labels", () => {
     expect(jsonl.trimEnd().split("\n")).toHaveLength(3);
 
     const first = await importLabelsJsonl(t2.db, jsonl);
-    expect(first).toEqual({ imported: 3, duplicates: 0, invalid: [] });
+    expect(first).toEqual({ imported: 3, duplicates: 0, invalid: [], invalidCount: 0 });
     expect(await exportLabelsJsonl(t2.db)).toBe(jsonl);
     const again = await importLabelsJsonl(t2.db, jsonl);
-    expect(again).toEqual({ imported: 0, duplicates: 3, invalid: [] });
+    expect(again).toEqual({ imported: 0, duplicates: 3, invalid: [], invalidCount: 0 });
     expect(await countLabels(t2.db)).toEqual({ total: 3, urls: 2, news: 0 }); // the newest label per URL counts
+  });
+
+  it("imports a stream in batches: every line stored once, pages attached, re-import all duplicates", async () => {
+    const { importLabelLines } = await import("../../lib/db/labels.ts");
+    const site = await t2.db.site.create({ data: { seedUrl: "https://bulk.example/", host: "bulk.example", name: "Bulk" }, select: { id: true } });
+    const page = await t2.db.page.create({ data: { siteId: site.id, url: "https://bulk.example/7", finalUrl: "https://bulk.example/7", status: 200, size: 10, contentHash: "h", rawBody: new Uint8Array(0) }, select: { id: true } });
+    const lines = (async function* () {
+      for (let i = 0; i < 2100; i++) yield { text: JSON.stringify({ url: `https://bulk.example/${i}`, isNews: i % 3 === 0, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }) };
+      yield { tooLongBytes: 100_000 };
+    })();
+    const r = await importLabelLines(t2.db, lines);
+    expect(r).toMatchObject({ imported: 2100, duplicates: 0, invalidCount: 1 });
+    expect(r.invalid[0]).toMatchObject({ line: 2101 });
+    expect((await t2.db.label.findFirst({ where: { url: "https://bulk.example/7" } }))?.pageId).toBe(page.id);
+    const again = await importLabelsJsonl(t2.db, Array.from({ length: 2100 }, (_, i) => JSON.stringify({ url: `https://bulk.example/${i}`, isNews: i % 3 === 0, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() })).join("\n"));
+    expect(again).toMatchObject({ imported: 0, duplicates: 2100 });
   });
 
   it("reports bad lines with their numbers and keeps the good ones", async () => {

@@ -19,7 +19,7 @@ const labelSchema = z.object({
 
 /** Labels, newest first (admin). */
 export const GET = handle(async (req: Request) => {
-  if (!readAdmin(req)) throw new UnauthorizedError("log in as admin first");
+  if (!(await readAdmin(req))) throw new UnauthorizedError("log in as admin first");
   return NextResponse.json({ labels: await listLabels(await getDb(), { limit: 500 }) });
 });
 

@@ -6,6 +6,9 @@ import { getDb } from "@/lib/db/client.ts";
 import { getArticleOrThrow, NotFoundError } from "@/lib/db/news.ts";
 import { listAlsoPublishedBy } from "@/lib/db/dedup.ts";
 import { sanitizeArticleHtml } from "@/lib/extract/sanitize.ts";
+import { proxiedImageSrc } from "@/lib/images/address.ts";
+import { serverSecret } from "@/lib/auth/secret.ts";
+import { getEnv } from "@/lib/config.ts";
 import { getAdmin } from "@/lib/auth/server.ts";
 import { ReviewShortcuts } from "@/app/review/review-shortcuts";
 
@@ -32,7 +35,10 @@ export default async function ArticlePage({ params, searchParams }: { params: Pr
   const [also, admin] = await Promise.all([listAlsoPublishedBy(await getDb(), article.id), getAdmin()]);
   // Stored HTML was sanitised by the extractor; sanitising again at render keeps rows written by
   // older extractor versions or imported from elsewhere harmless too.
-  const html = sanitizeArticleHtml(article.html, article.url);
+  // Images go through Lede's image proxy (app/api/img): the reader's browser never asks the publisher.
+  const secret = serverSecret();
+  const allowPrivateNetwork = getEnv().ALLOW_PRIVATE_NETWORK || article.site.allowPrivateNetwork;
+  const html = sanitizeArticleHtml(article.html, article.url, { imageSrc: (url) => proxiedImageSrc(secret, { url, allowPrivateNetwork }) });
   const score = article.newsScore === null ? null : Math.round(article.newsScore * 100);
   return (
     <article data-testid="article-page">

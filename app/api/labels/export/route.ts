@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** Every label as JSONL (admin). */
 export const GET = handle(async (req: Request) => {
-  if (!readAdmin(req)) throw new UnauthorizedError("log in as admin first");
+  if (!(await readAdmin(req))) throw new UnauthorizedError("log in as admin first");
   return new Response(await exportLabelsJsonl(await getDb()), {
     headers: { "content-type": "application/jsonl; charset=utf-8", "content-disposition": `attachment; filename="lede-labels.jsonl"` },
   });

@@ -1,0 +1,116 @@
+// `npm run bench:faults:web`: the web server's memory under a hostile client.
+//   1. start Lede as `npm start` does (built app, fresh database) and log in;
+//   2. measure the web server's RSS growth over a benign case (50 News API reads): the noise floor;
+//   3. run each hostile case, sampling the web server's RSS every 50 ms, and record its growth over
+//      the RSS before the case, and the peak RSS (VmHWM) across the suite;
+//   4. a case holds when its growth is at most the route's body limit plus the noise floor (the
+//      issue's target: no request grows the web server by more than its body limit); the section
+//      goes to docs/benchmarks.md.
+// Needs a built app (`npx next build`).
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bodyLimits, formatBytes } from "../../lib/api/body.ts";
+import { imageLimits } from "../../lib/images/fetch-image.ts";
+import { descendants, E2E_ADMIN_PASSWORD, startLede } from "../../test/e2e/helpers.ts";
+import { authHeaders, login, memoryOf, openSession, sendBody } from "../../test/helpers/hostile-client.ts";
+import { createHmac } from "node:crypto";
+import { machineLine, mdTable, writeBenchSection } from "./report.ts";
+
+const MiB = 1024 * 1024;
+/** ms between RSS samples while a case runs. */
+const SAMPLE_MS = 50;
+
+const lede = await startLede({ ALLOW_PRIVATE_NETWORK: "false", LOG_LEVEL: "warn" });
+try {
+  const cmd = (pid: number) => { try { return readFileSync(`/proc/${pid}/cmdline`, "utf8"); } catch { return ""; } };
+  const ppid = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+  const webRoot = descendants(lede.proc.pid!).find((p) => ppid(p) === lede.proc.pid && /next/.test(cmd(p)));
+  if (!webRoot) throw new Error("web server process not found");
+  /** the web server and any process it started */
+  const webPids = () => [webRoot, ...descendants(webRoot)];
+  const rss = () => webPids().reduce((n, p) => { try { return n + memoryOf(p).rss; } catch { return n; } }, 0);
+  const peak = () => webPids().reduce((n, p) => { try { return n + memoryOf(p).peak; } catch { return n; } }, 0);
+
+  const admin = await openSession(lede.url, E2E_ADMIN_PASSWORD, "bench-admin");
+  const secret = readFileSync(join(lede.dataDir, "session-secret"), "utf8").trim();
+  const images = createServer((req, res) => { res.writeHead(200, { "content-type": "image/png" }); res.end(Buffer.alloc(8 * MiB, 0x89)); });
+  await new Promise<void>((ok) => images.listen(0, "127.0.0.1", () => ok()));
+  const imageUrl = `http://127.0.0.1:${(images.address() as { port: number }).port}/huge.png`;
+  const signed = (u: string) => `${lede.url}/api/img?${new URLSearchParams({ u, p: "1", s: createHmac("sha256", secret).update(`img|1|${u}`).digest("base64url") })}`;
+
+  async function measure(run: () => Promise<unknown>): Promise<{ growth: number; ms: number; result: unknown }> {
+    await new Promise((r) => setTimeout(r, 300));
+    const before = rss();
+    let max = before;
+    const timer = setInterval(() => { max = Math.max(max, rss()); }, SAMPLE_MS);
+    const t0 = Date.now();
+    const result = await run();
+    const ms = Date.now() - t0;
+    clearInterval(timer);
+    max = Math.max(max, rss());
+    return { growth: max - before, ms, result };
+  }
+
+  // warm-up: the first requests compile and load routes
+  for (const path of ["/", "/api/news", "/sites"]) await fetch(`${lede.url}${path}`, { headers: { cookie: admin.cookie } });
+  await sendBody(`${lede.url}/api/sites`, { totalBytes: 1 * MiB, headers: authHeaders(admin) });
+  // the noise floor: benign requests, one after another and 25 at once (as the parallel logins)
+  const serial = await measure(async () => { for (let i = 0; i < 50; i++) await (await fetch(`${lede.url}/api/news`)).text(); });
+  const parallel = await measure(() => Promise.all(Array.from({ length: 25 }, async () => (await fetch(`${lede.url}/api/news`)).text())));
+  const noise = serial.growth >= parallel.growth ? serial : parallel;
+
+  const jsonl = (k: number) => Buffer.from(Array.from({ length: 2000 }, (_, j) => `${JSON.stringify({ url: `https://bench.example/${k * 2000 + j}/${"x".repeat(60)}`, isNews: j % 2 === 0 })}\n`).join(""));
+  const jsonlChunk = jsonl(0).length;
+  const cases: { name: string; limit: number; run: () => Promise<unknown> }[] = [
+    { name: "100 MB declared to /api/auth/login", limit: bodyLimits.loginBytes, run: () => sendBody(`${lede.url}/api/auth/login`, { totalBytes: 100 * MiB, declare: true, headers: { "x-forwarded-for": "bench-1" } }) },
+    { name: "100 MB chunked to /api/auth/login", limit: bodyLimits.loginBytes, run: () => sendBody(`${lede.url}/api/auth/login`, { totalBytes: 100 * MiB, headers: { "x-forwarded-for": "bench-2" } }) },
+    { name: "100 MB chunked to /api/sites, no session", limit: bodyLimits.mutationBytes, run: () => sendBody(`${lede.url}/api/sites`, { totalBytes: 100 * MiB }) },
+    { name: "100 MB chunked to /api/sites, admin", limit: bodyLimits.mutationBytes, run: () => sendBody(`${lede.url}/api/sites`, { totalBytes: 100 * MiB, headers: authHeaders(admin) }) },
+    { name: "100 MB declared to /api/labels/import", limit: bodyLimits.labelsStreamBytes, run: () => sendBody(`${lede.url}/api/labels/import`, { totalBytes: 100 * MiB, declare: true, headers: authHeaders(admin, { "content-type": "application/x-ndjson" }) }) },
+    { name: "10 MB chunked JSON to /api/labels/import (held whole, so limited)", limit: bodyLimits.labelsJsonBytes, run: () => sendBody(`${lede.url}/api/labels/import`, { totalBytes: 10 * MiB, headers: authHeaders(admin) }) },
+    { name: "3 MB JSONL import (streamed), the first import", limit: bodyLimits.labelsStreamBytes, run: () => sendBody(`${lede.url}/api/labels/import`, { totalBytes: Math.ceil(3 * MiB / jsonlChunk) * jsonlChunk, chunkBytes: jsonlChunk, fill: (k) => jsonl(k + 100_000), headers: authHeaders(admin, { "content-type": "application/x-ndjson" }) }) },
+    { name: "30 MB JSONL import (streamed), after it", limit: bodyLimits.labelsStreamBytes, run: () => sendBody(`${lede.url}/api/labels/import`, { totalBytes: Math.ceil(30 * MiB / jsonlChunk) * jsonlChunk, chunkBytes: jsonlChunk, fill: jsonl, headers: authHeaders(admin, { "content-type": "application/x-ndjson" }) }) },
+    { name: "100 MB chunked POST to a page (/)", limit: 16 * 1024, run: () => sendBody(`${lede.url}/`, { totalBytes: 100 * MiB }) },
+    { name: "25 parallel wrong passwords", limit: 25 * bodyLimits.loginBytes, run: () => Promise.all(Array.from({ length: 25 }, () => login(lede.url, "wrong", "bench-guesser").then((r) => r.text()))) },
+    { name: "8 MB image through the proxy", limit: imageLimits.maxBytes, run: async () => (await fetch(signed(imageUrl))).text() },
+  ];
+  const rows: (string | number)[][] = [];
+  let allOk = true;
+  for (const c of cases) {
+    const m = await measure(c.run);
+    const r = m.result as { status?: number; bytesSent?: number } | undefined;
+    const ok = m.growth <= c.limit + noise.growth;
+    allOk &&= ok;
+    const status = r && typeof r === "object" && "status" in r ? String(r.status) : "–";
+    const sent = r && typeof r === "object" && "bytesSent" in r ? formatBytes(r.bytesSent!) : "–";
+    rows.push([c.name, status, sent, formatBytes(c.limit), `${(m.growth / MiB).toFixed(1)} MiB`, `${(m.growth / Math.max(noise.growth, 1)).toFixed(2)}×`, ok ? "yes" : "**no**"]);
+    process.stderr.write(`${c.name}: status ${status}, sent ${sent}, growth ${(m.growth / MiB).toFixed(1)} MiB (${m.ms} ms)\n`);
+  }
+  const md = [
+    "## Web server under a hostile client (`npm run bench:faults:web`)",
+    "",
+    `Machine: ${machineLine()}. The web server (\`next start\`, built app) on a fresh database; each case's RSS growth is the`,
+    `maximum of the web server's RSS sampled every ${SAMPLE_MS} ms during the case, over its RSS just before. Noise floor: the larger growth of`,
+    `50 benign News API reads one after another (${(serial.growth / MiB).toFixed(1)} MiB) and 25 at once (${(parallel.growth / MiB).toFixed(1)} MiB) in the same run, **${(noise.growth / MiB).toFixed(1)} MiB**.`,
+    "A case holds when its growth is at most the route's body limit plus that floor.",
+    "",
+    mdTable(["case", "status", "sent before the answer", "body limit", "RSS growth", "growth / noise floor", "holds"], rows),
+    "",
+    `Peak RSS (VmHWM) of the web server across the suite: **${(peak() / MiB).toFixed(0)} MiB**. Every case holds: ${allOk ? "yes" : "**no**"}.`,
+    "",
+    "Reading the table: refused bodies stop at the first chunk past the limit (or at once on a declared length), so what the client",
+    "had sent before the answer is what sat in socket buffers. A streamed import holds one 400-line batch at a time; its RSS growth is",
+    "the process's working set for inserting (Prisma's query compiler, SQLite's page cache, the allocator), which levels off rather",
+    "than growing with the file (outside the server, 40k lines through importLabelLines: V8 heap after GC flat at 35 MiB from 10k",
+    "lines on, RSS flat from 20k). Uploads are spooled to a temporary file before inserting, so Node's 300 s request timeout never",
+    "cuts an import short. Before this work a 30 MB import grew the server to 4.8 GB and killed it. A POST to a page is read to its",
+    "end by Next.js before the proxy answers 405 (it keeps at most 16 KiB of it, `proxyClientMaxBodySize`); its growth is allocation",
+    "churn of the discarded chunks, not a body held.",
+  ].join("\n");
+  process.stdout.write(`${md}\n`);
+  if (!process.argv.includes("--no-write")) writeBenchSection("faults-web", md);
+  images.close();
+} finally {
+  await lede.stop();
+}
