@@ -3,17 +3,61 @@
 import type { Db } from "./client.ts";
 import type { AddSiteInput } from "../schemas/site.ts";
 import { normalizeUrl } from "../url/normalize.ts";
+import { siteHostKey } from "../frontier/scope.ts";
 
+/** The same site (host, with or without www.) is already there: the admin gets a link to it. */
 export class SiteExistsError extends Error {
   readonly key = "site_exists";
+  constructor(
+    message: string,
+    readonly site: { id: number; name: string; seedUrl: string },
+    /** the refused address when it names a section (a path below the front page): it can be added to the site instead */
+    readonly sectionUrl: string | null,
+  ) {
+    super(message);
+  }
 }
 
-/** Store a new site and put its seed URL on the frontier (kind "seed", due now). */
+/** A section address whose host is not the site's. */
+export class SectionHostError extends Error {
+  readonly key = "invalid_input";
+}
+
+/** Index file names that serve a directory's front page: "/index.html" is the site's "/". */
+const INDEX_FILE = /\/(?:index|default|home)\.(?:html?|php|aspx?|jsp|shtml)$/i;
+
+/**
+ * A seed as the frontier keys it (lib/url/normalize.ts: fragment, tracking parameters, default port,
+ * host case dropped), with a trailing index file name cut to its directory. null: not http(s).
+ */
+export function normalizeSeedUrl(raw: string): string | null {
+  const n = normalizeUrl(raw);
+  if (!n) return null;
+  const u = new URL(n);
+  u.pathname = u.pathname.replace(INDEX_FILE, "/");
+  return u.href;
+}
+
+/** One site per host: "www.example.com" and "example.com" (http or https) are one site (lib/frontier/scope.ts). */
+export async function findSiteByHost(db: Db, host: string): Promise<{ id: number; name: string; seedUrl: string } | null> {
+  const bare = siteHostKey(host);
+  return db.site.findFirst({ where: { host: { in: [bare, `www.${bare}`] } }, orderBy: { id: "asc" }, select: { id: true, name: true, seedUrl: true } });
+}
+
+/**
+ * Store a new site and put its seed URL on the frontier (kind "seed", due now). The seed is
+ * normalised first; a host that already has a site is refused with SiteExistsError, which names
+ * that site and, when the address is a section of it, offers to add it there (addSiteSection).
+ */
 export async function addSite(db: Db, input: AddSiteInput & { allowPrivateNetwork?: boolean }) {
-  const url = new URL(input.seedUrl);
-  const seedUrl = url.href;
-  const existing = await db.site.findUnique({ where: { seedUrl }, select: { id: true } });
-  if (existing) throw new SiteExistsError(`${seedUrl} is already a site`);
+  const seedUrl = normalizeSeedUrl(input.seedUrl);
+  if (!seedUrl) throw new SectionHostError(`${input.seedUrl} is not an http(s) address`);
+  const url = new URL(seedUrl);
+  const existing = await findSiteByHost(db, url.hostname);
+  if (existing) {
+    const isSection = url.pathname !== "/" && normalizeSeedUrl(existing.seedUrl) !== seedUrl;
+    throw new SiteExistsError(`${url.hostname} is already added as “${existing.name}”`, existing, isSection ? seedUrl : null);
+  }
   return db.$transaction(async (tx) => {
     const site = await tx.site.create({
       data: {
@@ -26,15 +70,108 @@ export async function addSite(db: Db, input: AddSiteInput & { allowPrivateNetwor
         allowPrivateNetwork: input.allowPrivateNetwork ?? false,
       },
     });
-    // The frontier keys on the normalised URL (lib/url/normalize.ts), like every URL the crawler enqueues.
-    const frontierUrl = normalizeUrl(seedUrl) ?? seedUrl;
     await tx.frontierUrl.upsert({
-      where: { url: frontierUrl },
-      create: { url: frontierUrl, siteId: site.id, depth: 0, kind: "seed" },
+      where: { url: seedUrl },
+      create: { url: seedUrl, siteId: site.id, depth: 0, kind: "seed" },
       update: { siteId: site.id, kind: "seed", state: "queued", nextCheckAt: new Date() },
     });
     return site;
   });
+}
+
+/**
+ * Add a section of a site (e.g. https://example.com/health/) as one more seed of it: its links,
+ * feeds and sitemaps are crawled like the front page's, within the site's limits.
+ */
+export async function addSiteSection(db: Db, siteId: number, rawUrl: string): Promise<{ url: string }> {
+  const site = await db.site.findUnique({ where: { id: siteId }, select: { host: true } });
+  if (!site) throw new SiteNotFoundError(`site ${siteId} not found`);
+  const url = normalizeSeedUrl(rawUrl);
+  if (!url) throw new SectionHostError(`${rawUrl} is not an http(s) address`);
+  if (siteHostKey(new URL(url).hostname) !== siteHostKey(site.host)) throw new SectionHostError(`${url} is not on ${site.host}`);
+  await db.frontierUrl.upsert({
+    where: { url },
+    create: { url, siteId, depth: 0, kind: "seed" },
+    update: { siteId, kind: "seed", depth: 0, state: "queued", nextCheckAt: new Date(), attempts: 0 },
+  });
+  return { url };
+}
+
+export class SiteNotFoundError extends Error {
+  readonly key = "not_found";
+}
+
+/** What an admin may change on a site after adding it (zod-validated in lib/schemas/site.ts). */
+export interface SitePatch {
+  name?: string;
+  status?: "active" | "paused";
+  maxPages?: number;
+  maxDepth?: number;
+  crawlDelayMs?: number;
+  includePattern?: string | null;
+  excludePattern?: string | null;
+  allowPrivateNetwork?: boolean;
+}
+
+export async function updateSite(db: Db, id: number, patch: SitePatch) {
+  if (!(await db.site.findUnique({ where: { id }, select: { id: true } }))) throw new SiteNotFoundError(`site ${id} not found`);
+  return db.site.update({ where: { id }, data: patch, select: { id: true, name: true, status: true } });
+}
+
+/** What deleting a site takes with it, for the confirmation page. */
+export interface SiteDeletionImpact {
+  pages: number;
+  articles: number;
+  frontierUrls: number;
+  /** stories with articles of this site only: they go */
+  storiesRemoved: number;
+  /** stories that also have other sites' articles: they stay, without this site's */
+  storiesKept: number;
+  /** admin labels on the site's pages: kept (they are keyed by URL and keep teaching the classifier) */
+  labels: number;
+}
+
+async function storiesOfSite(db: Db, siteId: number): Promise<{ only: number[]; shared: number[] }> {
+  const rows = await db.article.findMany({ where: { siteId, storyId: { not: null } }, distinct: ["storyId"], select: { storyId: true } });
+  const ids = rows.map((r) => r.storyId!);
+  if (ids.length === 0) return { only: [], shared: [] };
+  const others = await db.article.findMany({
+    where: { storyId: { in: ids }, siteId: { not: siteId } }, distinct: ["storyId"], select: { storyId: true },
+  });
+  const shared = new Set(others.map((r) => r.storyId!));
+  return { only: ids.filter((i) => !shared.has(i)), shared: [...shared] };
+}
+
+export async function describeSiteDeletion(db: Db, siteId: number): Promise<SiteDeletionImpact | null> {
+  const site = await db.site.findUnique({ where: { id: siteId }, select: { _count: { select: { pages: true, articles: true, urls: true } } } });
+  if (!site) return null;
+  const [stories, labels] = await Promise.all([
+    storiesOfSite(db, siteId),
+    db.label.count({ where: { page: { siteId } } }),
+  ]);
+  return {
+    pages: site._count.pages, articles: site._count.articles, frontierUrls: site._count.urls,
+    storiesRemoved: stories.only.length, storiesKept: stories.shared.length, labels,
+  };
+}
+
+/**
+ * Delete a site with its frontier, pages, articles, fetch log and template (foreign-key cascades),
+ * the stories made of its articles only, and the counts of the stories it shared. Labels stay.
+ */
+export async function deleteSite(db: Db, siteId: number): Promise<SiteDeletionImpact> {
+  const impact = await describeSiteDeletion(db, siteId);
+  if (!impact) throw new SiteNotFoundError(`site ${siteId} not found`);
+  const stories = await storiesOfSite(db, siteId);
+  await db.$transaction(async (tx) => {
+    await tx.site.delete({ where: { id: siteId } });
+    if (stories.only.length) await tx.story.deleteMany({ where: { id: { in: stories.only } } });
+    for (const storyId of stories.shared) {
+      const left = await tx.article.findMany({ where: { storyId }, select: { siteId: true } });
+      await tx.story.update({ where: { id: storyId }, data: { articleCount: left.length, sourceCount: new Set(left.map((a) => a.siteId)).size } });
+    }
+  });
+  return impact;
 }
 
 export async function listSites(db: Db) {
@@ -143,6 +280,20 @@ export async function requeueSeed(db: Db, siteId: number): Promise<void> {
     where: { siteId, kind: "seed", state: { not: "leased" } },
     data: { state: "queued", nextCheckAt: new Date() },
   });
+}
+
+/**
+ * "Retry now": the site's seeds that are not being fetched become due at once with fresh attempts,
+ * and its host back-off and last error are cleared. Returns how many seeds were queued.
+ */
+export async function retrySiteNow(db: Db, siteId: number, now = new Date()): Promise<number> {
+  if (!(await db.site.findUnique({ where: { id: siteId }, select: { id: true } }))) throw new SiteNotFoundError(`site ${siteId} not found`);
+  const r = await db.frontierUrl.updateMany({
+    where: { siteId, kind: "seed", state: { not: "leased" } },
+    data: { state: "queued", nextCheckAt: now, attempts: 0 },
+  });
+  await db.site.update({ where: { id: siteId }, data: { hostBackoffUntil: null, lastErrorKey: null, lastErrorAt: null } });
+  return r.count;
 }
 
 /** Site ids for a `--site` argument: a numeric id, a host name (with or without www.) or a seed URL. */

@@ -5,6 +5,7 @@ import { listSiteStatus, ERROR_WINDOW_DAYS } from "@/lib/db/sites-view.ts";
 import { requireAdminPage } from "@/lib/auth/server.ts";
 import { AddSiteForm } from "./add-site-form";
 import { SiteStatusButton } from "./site-status-button";
+import { SeedFailures, siteState } from "./site-health";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sites" };
@@ -32,31 +33,35 @@ export default async function SitesPage({ searchParams }: { searchParams: Promis
           <button type="submit">Import</button>
         </form>
       </details>
+      {sp.deleted ? <p className="ok" role="status" data-testid="delete-result">The site was deleted, with its pages and articles.</p> : null}
       {sp.imported ? <p className="ok" role="status" data-testid="import-result">Imported {sp.imported} site(s); skipped {sp.skipped ?? 0}.</p> : null}
       {sites.length === 0 ? (
         <p className="empty">No sites yet. Add a news site&apos;s address above; Lede reads its robots.txt, feeds and sitemaps and starts crawling.</p>
       ) : (
         <div className="scroll">
           <table data-testid="sites-table">
-            <caption className="muted">Errors are counted over the last {ERROR_WINDOW_DAYS} days; times are UTC.</caption>
+            <caption className="muted">Errors are failures (network, server errors, limits) over the last {ERROR_WINDOW_DAYS} days; dead links are counted apart as “not found”. Times are UTC.</caption>
             <thead>
               <tr><th scope="col">Site</th><th scope="col">Status</th><th scope="col">Pages</th><th scope="col">Articles</th>
-                <th scope="col">Queue</th><th scope="col">Errors by key</th><th scope="col">Next check</th><th scope="col">robots.txt</th></tr>
+                <th scope="col" className="wide">Queue</th><th scope="col">Errors</th><th scope="col" className="wide">Next check</th><th scope="col" className="wide">robots.txt</th></tr>
             </thead>
             <tbody>
               {sites.map((s) => (
                 <tr key={s.id} data-nav-item data-testid="site-row">
                   <td><Link href={`/sites/${s.id}`}><strong>{s.name}</strong></Link><br /><span className="muted">{s.seedUrl}</span></td>
                   <td>
-                    <span className={`badge ${s.status}`}>{s.status}</span>
+                    <span className={`badge ${siteState(s)}`} data-testid="site-state">{siteState(s)}</span>
                     <SiteStatusButton siteId={s.id} status={s.status} csrfToken={admin.csrfToken} />
+                    <SeedFailures site={s} csrfToken={admin.csrfToken} back="/sites" />
                   </td>
                   <td>{s.pages}</td>
                   <td>{s.articles}</td>
-                  <td className="muted">{Object.entries(s.frontier).map(([k, v]) => `${k} ${v}`).join(", ") || "—"}</td>
-                  <td>{s.errors.length === 0 ? "—" : s.errors.map((e) => <span key={e.key} className="chip err">{e.key} × {e.count}</span>)}</td>
-                  <td>{s.status === "paused" ? "paused" : when(s.nextCheckAt)}{s.hostBackoffUntil && s.hostBackoffUntil > new Date().toISOString() ? <><br /><span className="muted">backing off until {when(s.hostBackoffUntil)}</span></> : null}</td>
-                  <td>{s.robotsState ?? "not fetched yet"}</td>
+                  <td className="muted wide">{Object.entries(s.frontier).map(([k, v]) => `${k} ${v}`).join(", ") || "—"}</td>
+                  <td>{s.errors.length === 0 && s.notFound === 0 ? "—" : null}
+                    {s.errors.map((e) => <span key={e.key} className="chip err">{e.key} × {e.count}</span>)}
+                    {s.notFound ? <span className="chip" data-testid="not-found">not found × {s.notFound}</span> : null}</td>
+                  <td className="wide">{s.status === "paused" ? "paused" : when(s.nextCheckAt)}{s.hostBackoffUntil && s.hostBackoffUntil > new Date().toISOString() ? <><br /><span className="muted">backing off until {when(s.hostBackoffUntil)}</span></> : null}</td>
+                  <td className="wide">{s.robotsState ?? "not fetched yet"}</td>
                 </tr>
               ))}
             </tbody>
