@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { getEnv } from "../../lib/config.ts";
 import { closeDb, getDb } from "../../lib/db/client.ts";
+import { migrateIfNeeded } from "../../lib/db/migrate.ts";
 import { addSite, findSiteByHost, getCrawlSite, normalizeSeedUrl, requeueSeed, setSiteMaxPages } from "../../lib/db/sites.ts";
 import { readHostMap } from "../../lib/http/hostmap.ts";
 import { checkSeedUrl } from "../../lib/http/ssrf.ts";
@@ -71,6 +72,8 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   // 2. The site: existing (seed due again, limit updated) or new.
+  // A database that is new or older than this Lede is migrated first (not a Prisma stack trace).
+  migrateIfNeeded(undefined, (msg) => process.stderr.write(`lede crawl: ${msg}\n`));
   const db = await getDb();
   const stop = new AbortController();
   const onSignal = () => stop.abort();

@@ -89,3 +89,8 @@ export async function getStoryOrThrow(db: Db, requestedId: number): Promise<Stor
     mergedFrom: story.id !== requestedId ? requestedId : null,
   };
 }
+
+/** Stories shown on News (not merged away, with articles): for the worker's progress line. */
+export async function countStories(db: Db): Promise<number> {
+  return db.story.count({ where: { mergedIntoId: null, articleCount: { gt: 0 } } });
+}
