@@ -1,6 +1,8 @@
 // Read models for the News page and its JSON API: the freshest stories (and news articles not yet
 // grouped, as one-article cards), filtered by site, language and entity.
 import type { Db } from "./client.ts";
+import { cleanTitle, teaser } from "../present/card-text.ts";
+import { compareCards } from "../present/card-order.ts";
 
 export interface NewsArticle {
   id: number;
@@ -9,6 +11,7 @@ export interface NewsArticle {
   siteName: string;
   publishedAt: string | null;
   createdAt: string;
+  /** the teaser: the lead without the headline, cut at a word (lib/present/card-text.ts) */
   lead: string;
 }
 
@@ -155,11 +158,11 @@ async function resolveFilter(db: Db, f: NewsFilter): Promise<ResolvedFilter> {
  */
 type RawArticle = {
   id: number | bigint; title: string; url: string; publishedAt: string | null; createdAt: string; lead: string;
-  storyId: number | bigint | null; siteName: string;
+  storyId: number | bigint | null; siteName: string; siteHost: string;
 };
 
 const ARTICLE_COLUMNS = `a."id" AS id, a."title" AS title, a."url" AS url, a."publishedAt" AS publishedAt, a."createdAt" AS createdAt,
-  a."lead" AS lead, a."storyId" AS storyId, COALESCE(NULLIF(a."siteName", ''), st."name") AS siteName`;
+  a."lead" AS lead, a."storyId" AS storyId, st."name" AS siteName, st."host" AS siteHost`;
 
 /** Dates come back from raw SQL as Prisma stored them (ISO text) or as epoch ms. */
 function isoDate(v: unknown): string {
@@ -168,10 +171,12 @@ function isoDate(v: unknown): string {
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
 }
 
+/** A card's article: one name per site (the site's), its title without suffixes, a teaser that does not repeat it. */
 function fromRaw(a: RawArticle): NewsArticle {
+  const title = cleanTitle(a.title, [a.siteName ?? "", a.siteHost ?? ""]);
   return {
-    id: Number(a.id), title: a.title, url: a.url, siteName: a.siteName ?? "",
-    publishedAt: a.publishedAt === null ? null : isoDate(a.publishedAt), createdAt: isoDate(a.createdAt), lead: a.lead,
+    id: Number(a.id), title, url: a.url, siteName: a.siteName ?? "",
+    publishedAt: a.publishedAt === null ? null : isoDate(a.publishedAt), createdAt: isoDate(a.createdAt), lead: teaser(a.lead, [a.title, title]),
   };
 }
 
@@ -236,7 +241,7 @@ export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<News
     const articles = articlesByStory.get(id) ?? [];
     if (articles.length === 0) continue;
     cards.push({
-      id: `s${id}`, storyId: id, headline: s.headline, lastSeenAt: isoDate(s.lastSeenAt), firstSeenAt: isoDate(s.firstSeenAt),
+      id: `s${id}`, storyId: id, headline: cleanTitle(s.headline, articles.flatMap((a) => [a.siteName])), lastSeenAt: isoDate(s.lastSeenAt), firstSeenAt: isoDate(s.firstSeenAt),
       articleCount: Number(s.articleCount), sourceCount: Number(s.sourceCount),
       entities: (keysByStory.get(id) ?? []).map((k) => chips.get(k)!), articles,
     });
@@ -245,7 +250,7 @@ export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<News
     const a = fromRaw(r);
     cards.push({ id: `a${a.id}`, storyId: null, headline: a.title, lastSeenAt: a.createdAt, firstSeenAt: a.createdAt, articleCount: 1, sourceCount: 1, entities: [], articles: [a] });
   }
-  cards.sort((x, y) => y.lastSeenAt.localeCompare(x.lastSeenAt) || y.articleCount - x.articleCount);
+  cards.sort(compareCards);
   return cards.slice(0, limit);
 }
 

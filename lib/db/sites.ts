@@ -63,7 +63,7 @@ export async function addSite(db: Db, input: AddSiteInput & { allowPrivateNetwor
       data: {
         seedUrl,
         host: url.hostname.toLowerCase(),
-        name: input.name?.trim() || url.hostname.replace(/^www\./, ""),
+        name: input.name?.trim() || defaultSiteName(url.hostname),
         maxPages: input.maxPages,
         maxDepth: input.maxDepth,
         crawlDelayMs: input.crawlDelayMs,
@@ -172,6 +172,38 @@ export async function deleteSite(db: Db, siteId: number): Promise<SiteDeletionIm
     }
   });
   return impact;
+}
+
+/** The name a site gets when the admin gives none: its host without "www.". */
+export function defaultSiteName(host: string): string {
+  return host.toLowerCase().replace(/^www\./, "");
+}
+
+/** Longest publisher name (og:site_name) adopted for a site, characters: longer ones are taglines. */
+const MAX_ADOPTED_NAME_CHARS = 60;
+
+/**
+ * Does a page's og:site_name read as a publisher's name ("UC Davis Health", "NPR")? Slugs
+ * ("cultivating-health"), addresses and taglines do not.
+ */
+export function looksLikeSiteName(name: string): boolean {
+  const n = name.trim();
+  if (n.length < 2 || n.length > MAX_ADOPTED_NAME_CHARS) return false;
+  if (/^https?:|\/|\.(?:com|org|net|edu|gov)\b/i.test(n)) return false;
+  if (/^[a-z0-9]+(?:[-_][a-z0-9]+)+$/.test(n)) return false;
+  return /\s/.test(n) || /\p{Lu}/u.test(n);
+}
+
+/**
+ * One site, one name everywhere: while a site still has its default name (its host), the first
+ * publisher name its pages carry becomes the site's name. An admin's name is never replaced.
+ */
+export async function adoptSiteName(db: Db, siteId: number, pageSiteName: string | null | undefined): Promise<boolean> {
+  if (!pageSiteName || !looksLikeSiteName(pageSiteName)) return false;
+  const site = await db.site.findUnique({ where: { id: siteId }, select: { name: true, host: true } });
+  if (!site || site.name !== defaultSiteName(site.host)) return false;
+  const r = await db.site.updateMany({ where: { id: siteId, name: site.name }, data: { name: pageSiteName.trim() } });
+  return r.count > 0;
 }
 
 export async function listSites(db: Db) {

@@ -7,6 +7,7 @@ import { saveArticle, findArticleByPage } from "../db/articles.ts";
 import { findDuplicate, saveDedupResult } from "../db/dedup.ts";
 import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory } from "../db/stories.ts";
+import { adoptSiteName } from "../db/sites.ts";
 import { extractEntities } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
 import { isTemplateReady, pageEntries } from "../extract/template.ts";
@@ -113,6 +114,7 @@ async function storeArticle(db: Db, page: { pageId: number; siteId: number }, dr
   const article = await timeStageAsync(clock, "db: article", async () => {
     const article = await saveArticle(db, page.pageId, page.siteId, draft);
     await saveDedupResult(db, article.id, draft.simhash, dup);
+    await adoptSiteName(db, page.siteId, draft.siteName);
     return article;
   });
   // A re-processed article keeps the story it already has.
