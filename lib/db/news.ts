@@ -286,7 +286,7 @@ export async function getArticleOrThrow(db: Db, id: number) {
       id: true, title: true, url: true, html: true, text: true, lead: true, author: true, publishedAt: true, lang: true,
       method: true, methodReason: true, isNews: true, newsScore: true, decisionReason: true, siteName: true, textLength: true,
       storyId: true, createdAt: true, duplicateOfId: true, duplicateKind: true, modelVersionId: true, imageUrl: true,
-      site: { select: { id: true, name: true } },
+      site: { select: { id: true, name: true, host: true } },
       page: { select: { id: true, finalUrl: true, charset: true, charsetSource: true, fetchedAt: true } },
       story: { select: { id: true, headline: true, articleCount: true } },
       entities: { select: { mentions: true, entity: { select: { key: true, name: true, type: true } } }, orderBy: { mentions: "desc" }, take: 20 },

@@ -177,6 +177,8 @@ describe("dashboard", () => {
     const reader = await page.locator(".reader").innerHTML();
     expect(reader).not.toMatch(/<script|<iframe|<svg|<form|\son\w+=|javascript:/i);
     expect((await page.locator(".reader").innerText()).length).toBeGreaterThan(300);
+    // How Lede read the page is folded away below the article; opened, it says.
+    await page.getByTestId("article-facts").locator("summary").click();
     await expect(page.getByTestId("article-facts").innerText()).resolves.toMatch(/Extraction[\s\S]*Classification/);
     expect(await page.getByTestId("original-link").getAttribute("href")).toBe(art.url);
     expect(dialogs).toEqual([]);
