@@ -23,6 +23,9 @@ export class SectionHostError extends Error {
   readonly key = "invalid_input";
 }
 
+/** discoveredFrom of a feed row that came with the site (an OPML outline's xmlUrl). */
+export const OPML_SOURCE = "opml";
+
 /** Index file names that serve a directory's front page: "/index.html" is the site's "/". */
 const INDEX_FILE = /\/(?:index|default|home)\.(?:html?|php|aspx?|jsp|shtml)$/i;
 
@@ -49,7 +52,7 @@ export async function findSiteByHost(db: Db, host: string): Promise<{ id: number
  * normalised first; a host that already has a site is refused with SiteExistsError, which names
  * that site and, when the address is a section of it, offers to add it there (addSiteSection).
  */
-export async function addSite(db: Db, input: AddSiteInput & { allowPrivateNetwork?: boolean }) {
+export async function addSite(db: Db, input: AddSiteInput & { allowPrivateNetwork?: boolean; feedUrl?: string }) {
   const seedUrl = normalizeSeedUrl(input.seedUrl);
   if (!seedUrl) throw new SectionHostError(`${input.seedUrl} is not an http(s) address`);
   const url = new URL(seedUrl);
@@ -70,11 +73,18 @@ export async function addSite(db: Db, input: AddSiteInput & { allowPrivateNetwor
         allowPrivateNetwork: input.allowPrivateNetwork ?? false,
       },
     });
-    await tx.frontierUrl.upsert({
-      where: { url: seedUrl },
-      create: { url: seedUrl, siteId: site.id, depth: 0, kind: "seed" },
-      update: { siteId: site.id, kind: "seed", state: "queued", nextCheckAt: new Date() },
-    });
+    // The seed page, and the site's feed when one is known (an OPML outline's xmlUrl). A site added
+    // from a feed alone has the feed as its seed address and is read through it.
+    const feedUrl = input.feedUrl ? normalizeUrl(input.feedUrl) : null;
+    const feedOnly = feedUrl !== null && feedUrl === seedUrl;
+    const rows = [{ url: seedUrl, kind: feedOnly ? "feed" : "seed" }, ...(feedUrl && !feedOnly ? [{ url: feedUrl, kind: "feed" }] : [])];
+    for (const r of rows) {
+      await tx.frontierUrl.upsert({
+        where: { url: r.url },
+        create: { url: r.url, siteId: site.id, depth: 0, kind: r.kind, ...(r.kind === "feed" ? { discoveredFrom: OPML_SOURCE } : {}) },
+        update: { siteId: site.id, kind: r.kind, state: "queued", nextCheckAt: new Date() },
+      });
+    }
     return site;
   });
 }
@@ -276,7 +286,8 @@ export async function findSiteBySeed(db: Db, seedUrl: string): Promise<CrawlSite
 /** Active sites whose seed is not in the frontier yet (added on the Sites page since the last look). */
 export async function listSitesWithoutSeed(db: Db): Promise<Pick<CrawlSite, "id" | "seedUrl">[]> {
   return db.site.findMany({
-    where: { status: "active", urls: { none: { kind: "seed" } } },
+    // A site added from a feed alone (OPML) has a feed row at depth 0 and no seed: it is not missing one.
+    where: { status: "active", urls: { none: { OR: [{ kind: "seed" }, { kind: "feed", discoveredFrom: OPML_SOURCE }] } } },
     select: { id: true, seedUrl: true },
   });
 }
@@ -343,4 +354,13 @@ export async function findSiteIds(db: Db, ref: string): Promise<number[]> {
   const bare = host.replace(/^www\./, "");
   const rows = await db.site.findMany({ where: { host: { in: [bare, `www.${bare}`] } }, select: { id: true } });
   return rows.map((r) => r.id);
+}
+
+/** Every site with its first known feed (the one it came with, else the first discovered), for OPML export. */
+export async function listSitesForExport(db: Db): Promise<{ name: string; seedUrl: string; feedUrl: string | null }[]> {
+  const sites = await db.site.findMany({
+    orderBy: { name: "asc" },
+    select: { name: true, seedUrl: true, urls: { where: { kind: "feed", state: { not: "skipped" } }, orderBy: { id: "asc" }, take: 1, select: { url: true } } },
+  });
+  return sites.map((s) => ({ name: s.name, seedUrl: s.seedUrl, feedUrl: s.urls[0]?.url ?? null }));
 }

@@ -31,7 +31,7 @@ export async function importSites(db: Db, sites: OpmlSite[], opts: ImportOptions
       continue;
     }
     try {
-      const site = await addSite(db, { ...input.data, allowPrivateNetwork: opts.allowPrivateNetwork });
+      const site = await addSite(db, { ...input.data, allowPrivateNetwork: opts.allowPrivateNetwork, feedUrl: s.feedUrl });
       results.push({ seedUrl: s.seedUrl, ok: true, siteId: site.id });
     } catch (err) {
       const key = (err as { key?: unknown }).key;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { listSiteStatus, ERROR_WINDOW_DAYS } from "@/lib/db/sites-view.ts";
 import { requireAdminPage } from "@/lib/auth/server.ts";
@@ -10,6 +11,19 @@ import { SeedFailures, siteState } from "./site-health";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sites" };
 
+const problemsSchema = z.array(z.object({ outline: z.string().max(300), reason: z.string().max(500) })).max(50);
+
+/** The import's problems from the redirect's query (anything unreadable shows nothing). */
+function readProblems(raw: string | undefined): { outline: string; reason: string }[] {
+  if (!raw) return [];
+  try {
+    const parsed = problemsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
 function when(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace("T", " ") : "—";
 }
@@ -18,12 +32,13 @@ export default async function SitesPage({ searchParams }: { searchParams: Promis
   const admin = await requireAdminPage("/sites");
   const sp = await searchParams;
   const sites = await listSiteStatus(await getDb());
+  const problems = readProblems(sp.problems);
   return (
     <>
       <h1>Sites</h1>
       <AddSiteForm />
       <details className="card opml">
-        <summary>Import sites from OPML</summary>
+        <summary>Import or export sites (OPML)</summary>
         <form method="post" action="/api/sites/import" encType="multipart/form-data" aria-label="Import OPML" className="inline">
           <input type="hidden" name="_csrf" value={admin.csrfToken} />
           <label>
@@ -32,9 +47,15 @@ export default async function SitesPage({ searchParams }: { searchParams: Promis
           </label>
           <button type="submit">Import</button>
         </form>
+        <p className="muted"><a href="/api/sites/export" download data-testid="opml-export">Export the sites as OPML</a></p>
       </details>
       {sp.deleted ? <p className="ok" role="status" data-testid="delete-result">The site was deleted, with its pages and articles.</p> : null}
       {sp.imported ? <p className="ok" role="status" data-testid="import-result">Imported {sp.imported} site(s); skipped {sp.skipped ?? 0}.</p> : null}
+      {problems.length ? (
+        <ul className="error" data-testid="import-problems" aria-label="Outlines not imported">
+          {problems.map((p, i) => <li key={i}><strong>{p.outline}</strong>: {p.reason}</li>)}
+        </ul>
+      ) : null}
       {sites.length === 0 ? (
         <p className="empty">No sites yet. Add a news site&apos;s address above; Lede reads its robots.txt, feeds and sitemaps and starts crawling.</p>
       ) : (
