@@ -48,6 +48,21 @@ export async function findSiteByHost(db: Db, host: string): Promise<{ id: number
 }
 
 /**
+ * Throws SiteExistsError when the seed's host already has a site (checked before any network look-up,
+ * so "already added" is the answer even for an address that would not resolve).
+ */
+export async function assertNewSite(db: Db, rawSeedUrl: string): Promise<void> {
+  const seedUrl = normalizeSeedUrl(rawSeedUrl);
+  if (!seedUrl) return;
+  const url = new URL(seedUrl);
+  const existing = await findSiteByHost(db, url.hostname);
+  if (existing) {
+    const isSection = url.pathname !== "/" && normalizeSeedUrl(existing.seedUrl) !== seedUrl;
+    throw new SiteExistsError(`${url.hostname} is already added as “${existing.name}”`, existing, isSection ? seedUrl : null);
+  }
+}
+
+/**
  * Store a new site and put its seed URL on the frontier (kind "seed", due now). The seed is
  * normalised first; a host that already has a site is refused with SiteExistsError, which names
  * that site and, when the address is a section of it, offers to add it there (addSiteSection).
@@ -56,11 +71,7 @@ export async function addSite(db: Db, input: AddSiteInput & { allowPrivateNetwor
   const seedUrl = normalizeSeedUrl(input.seedUrl);
   if (!seedUrl) throw new SectionHostError(`${input.seedUrl} is not an http(s) address`);
   const url = new URL(seedUrl);
-  const existing = await findSiteByHost(db, url.hostname);
-  if (existing) {
-    const isSection = url.pathname !== "/" && normalizeSeedUrl(existing.seedUrl) !== seedUrl;
-    throw new SiteExistsError(`${url.hostname} is already added as “${existing.name}”`, existing, isSection ? seedUrl : null);
-  }
+  await assertNewSite(db, seedUrl);
   return db.$transaction(async (tx) => {
     const site = await tx.site.create({
       data: {

@@ -150,7 +150,7 @@ describe("dashboard", () => {
     await row.getByTestId("site-pause").click();
     await admin.getByTestId("site-row").filter({ hasText: "Hostile Herald" }).locator(".badge.paused").waitFor();
     await admin.getByTestId("site-row").filter({ hasText: "Hostile Herald" }).getByTestId("site-resume").click();
-    await admin.getByTestId("site-row").filter({ hasText: "Hostile Herald" }).locator(".badge.active").waitFor();
+    await admin.getByTestId("site-row").filter({ hasText: "Hostile Herald" }).locator(".badge.crawling").waitFor();
     // OPML import through the form: one site already there, one unresolvable; both reported, none added.
     const opml = `<?xml version="1.0"?><opml version="2.0"><body><outline text="Herald" htmlUrl="${hostile.url}"/>` +
       `<outline text="Nowhere" xmlUrl="http://nowhere.invalid/feed.xml"/></body></opml>`;

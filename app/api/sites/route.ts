@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client.ts";
-import { addSite, SiteExistsError } from "@/lib/db/sites.ts";
+import { addSite, assertNewSite, SiteExistsError } from "@/lib/db/sites.ts";
 import { listSiteStatus } from "@/lib/db/sites-view.ts";
 import { addSiteSchema } from "@/lib/schemas/site.ts";
 import { handle } from "@/lib/api/respond.ts";
@@ -21,14 +21,17 @@ export const POST = handle(async (req: Request) => {
   const env = getEnv();
   // The admin may allow private networks for this one site (an intranet, a test server).
   const allowPrivateNetwork = env.ALLOW_PRIVATE_NETWORK || (input.allowPrivateNetwork ?? false);
-  // HOST_MAP names the addresses the crawler will really connect to (the replay web in tests).
-  const safe = await checkSeedUrl(input.seedUrl, { allowPrivateNetwork, hostMap: readHostMap(env.HOST_MAP) });
-  if (!safe.ok) {
-    return NextResponse.json({ error: safe.key, message: safe.message, fields: { seedUrl: safe.message } }, { status: 422 });
-  }
+  const db = await getDb();
   let site;
   try {
-    site = await addSite(await getDb(), { ...input, allowPrivateNetwork });
+    // 1. Already there? Answered before any network look-up.
+    await assertNewSite(db, input.seedUrl);
+    // 2. SSRF guard; HOST_MAP names the addresses the crawler will really connect to (the replay web in tests).
+    const safe = await checkSeedUrl(input.seedUrl, { allowPrivateNetwork, hostMap: readHostMap(env.HOST_MAP) });
+    if (!safe.ok) {
+      return NextResponse.json({ error: safe.key, message: safe.message, fields: { seedUrl: safe.message } }, { status: 422 });
+    }
+    site = await addSite(db, { ...input, allowPrivateNetwork });
   } catch (err) {
     // "Already added": the answer links to the site, and offers a section address to it instead.
     if (!(err instanceof SiteExistsError)) throw err;
