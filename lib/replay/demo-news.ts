@@ -60,6 +60,10 @@ function slug(s: string): string {
 export function articleParts(text: string): { title: string; paragraphs: string[] } {
   let lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
   if (/^https?\s*:/.test(lines[0] ?? "")) lines = lines.slice(1);
+  // Date and time lines ("12 January 2010 @ 09 : 29 pm", "updated 8 : 41 p . m . EST , Tue March 3 , 2009") are the original's.
+  const isDateLine = (l: string) => l.split(/\s+/).length <= 16 && /\b(?:19|20)\d\d\b/.test(l) &&
+    /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d\s*:\s*\d/i.test(l) && !/[.!?]\s*$/.test(l.replace(/\b[ap]\s*\.\s*m\s*\.?$/i, ""));
+  while (lines.length > 1 && isDateLine(lines[0])) lines = lines.slice(1);
   let title: string;
   if (lines.length > 2 && lines[0].split(/\s+/).length <= 20 && !/[.!?]$/.test(lines[0])) {
     title = detokenize(lines[0]);
@@ -70,7 +74,7 @@ export function articleParts(text: string): { title: string; paragraphs: string[
     title = words.length > 14 ? `${words.slice(0, 12).join(" ").replace(/[,;:]$/, "")}…` : first.replace(/\.$/, "");
   }
   // A date line under the title ("August 8 , 2012 - 4 : 43 pm") is the original's, not the demo's.
-  if (/^(?:[A-Z][a-z]+ \d{1,2} ?, \d{4}|\d{1,2} [A-Z][a-z]+ \d{4})/.test(lines[0] ?? "")) lines = lines.slice(1);
+  while (lines.length > 1 && isDateLine(lines[0])) lines = lines.slice(1);
   return { title, paragraphs: lines.map(detokenize).filter((p) => p.length > 0) };
 }
 
@@ -82,14 +86,13 @@ function pageHtml(site: (typeof DEMO_SITES)[number], title: string, paragraphs: 
 <meta property="og:type" content="article">
 <meta property="article:published_time" content="${published.toISOString()}">
 </head><body>
-<header><a href="/" class="masthead">${escapeHtml(site.name)}</a><nav><ul>${nav}</ul></nav>
-<p class="notice">A demo site of Lede: the article text is from the ECB+ corpus (CC BY 3.0), not a real newspaper.</p></header>
+<header><a href="/" class="masthead">${escapeHtml(site.name)}</a><nav><ul>${nav}</ul></nav></header>
 <main><article>
 <h1>${escapeHtml(title)}</h1>
 <p class="byline">By the ${escapeHtml(site.name)} desk · <time datetime="${published.toISOString()}">${published.toUTCString()}</time></p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 </article></main>
-<footer><p>${escapeHtml(site.name)} is a demo site served by Lede's replay web. Article text: ECB+ corpus document ${escapeHtml(docId)}
+<footer><p>${escapeHtml(site.name)} is a demo site served by Lede's replay web, not a real newspaper. Article text: ECB+ corpus document ${escapeHtml(docId)}
 (Cybulska &amp; Vossen, LREC 2014), licensed CC BY 3.0; published here with made-up dates.</p>
 <p><a href="/">Home</a> · <a href="/">About us</a> · <a href="/">Contact</a> · <a href="/">Privacy</a></p></footer>
 </body></html>`;

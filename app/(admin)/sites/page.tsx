@@ -69,7 +69,7 @@ export default async function SitesPage({ searchParams }: { searchParams: Promis
             <tbody>
               {sites.map((s) => (
                 <tr key={s.id} data-nav-item data-testid="site-row">
-                  <td><Link href={`/sites/${s.id}`}><strong>{s.name}</strong></Link><br /><span className="muted">{s.seedUrl}</span></td>
+                  <td className="name"><Link href={`/sites/${s.id}`}><strong>{s.name}</strong></Link><br /><span className="muted url">{s.seedUrl}</span></td>
                   <td>
                     <span className={`badge ${siteState(s)}`} data-testid="site-state">{siteState(s)}</span>
                     <SiteStatusButton siteId={s.id} status={s.status} csrfToken={admin.csrfToken} />

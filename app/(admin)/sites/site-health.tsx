@@ -32,7 +32,8 @@ export function SeedFailures({ site, csrfToken, back }: { site: SiteStatus; csrf
       {failing.map((f) => (
         <p key={f.url}>
           <span className="chip err">{f.lastErrorKey}</span>{" "}
-          <span className="muted">{f.url}{f.lastStatus ? ` answered HTTP ${f.lastStatus}` : " could not be fetched"} · {f.attempts} attempt{f.attempts === 1 ? "" : "s"} ·{" "}
+          <span className="muted">{f.url}{f.lastStatus ? ` answered HTTP ${f.lastStatus}` : " could not be fetched"} ·{" "}
+            {f.attempts > 0 ? `${f.attempts} attempt${f.attempts === 1 ? "" : "s"} · ` : ""}
             {f.nextCheckAt ? <>next retry {when(f.nextCheckAt)}</> : f.state === "leased" ? "being fetched now" : "no retry scheduled"}</span>
         </p>
       ))}
