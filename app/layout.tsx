@@ -1,15 +1,20 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { getAdmin } from "@/lib/auth/server.ts";
 import { Providers } from "./providers";
 import { KeyboardHelp } from "./keyboard-help";
+import { NavLinks } from "./nav-links";
 import "./globals.css";
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, colorScheme: "light dark" };
 
 export const metadata: Metadata = {
   title: { default: "Lede", template: "%s · Lede" },
   description: "Self-hosted news aggregation: fresh stories from the sites you follow.",
   alternates: { types: { "application/atom+xml": "/feed.xml" } },
+  icons: { icon: "/favicon.svg" },
+  manifest: "/manifest.webmanifest",
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -21,10 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <header className="top">
           <Link href="/" className="brand">Lede</Link>
           <nav aria-label="Main">
-            <Link href="/">News</Link>
-            <Link href="/sites">Sites</Link>
-            <Link href="/quality">Quality</Link>
-            <Link href="/review">Review</Link>
+            <NavLinks admin={!!admin} />
             <a href="/feed.xml">Atom feed</a>
           </nav>
           <div className="session">

@@ -9,7 +9,9 @@ import { register } from "tsx/esm/api";
 register();
 const root = resolve(import.meta.dirname, "..");
 const { startReplayWeb } = await import("../lib/replay/server.ts");
-const web = await startReplayWeb({ port: Number(process.env.REPLAY_PORT ?? 0) });
+const { buildDemoNews } = await import("../lib/replay/demo-news.ts");
+// Beside the saved real pages: three demo newspapers reporting the same events (ECB+ text, CC BY 3.0).
+const web = await startReplayWeb({ port: Number(process.env.REPLAY_PORT ?? 0), generated: buildDemoNews() });
 const env = {
   ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", DOTENV_CONFIG_QUIET: "true",
   DATABASE_URL: process.env.DATABASE_URL ?? `file:${join(root, "data", "demo.db")}`,

@@ -144,7 +144,7 @@ export function NewsFeed({ initial, query }: { initial: NewsStory[]; query: stri
                   ))}
                 </ul>
               ) : (
-                <p className="muted"><Link href={`/articles/${lead?.id}`} className="plain">{lead?.siteName}</Link>{lead?.lead ? ` — ${lead.lead.slice(0, 220)}` : ""}</p>
+                <p className="muted"><Link href={`/articles/${lead?.id}`} className="plain">{lead?.siteName}</Link>{lead?.lead ? ` — ${lead.lead}` : ""}</p>
               )}
               {story.entities.length > 0 ? (
                 <div className="chips">{story.entities.map((e) => (

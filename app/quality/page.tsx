@@ -27,6 +27,7 @@ export default async function QualityPage() {
   const q = await getQualityReport(await getDb());
   const totalFetches = q.throughput.reduce((s, r) => s + r.fetches, 0);
   const totalErrors = q.throughput.reduce((s, r) => s + r.errors, 0);
+  const totalNotFound = q.throughput.reduce((s, r) => s + r.notFound, 0);
   return (
     <div data-testid="quality-page">
       <h1>Quality</h1>
@@ -70,14 +71,14 @@ export default async function QualityPage() {
       </section>
       <section className="card" aria-labelledby="q-crawl">
         <h2 id="q-crawl" className="sub">Crawl: fetches and errors per hour, last {THROUGHPUT_HOURS} h</h2>
-        <p className="muted">{totalFetches} fetches, {totalErrors} errors{q.errorKeys.length ? ` (${q.errorKeys.join(", ")})` : ""}.</p>
+        <p className="muted" data-testid="crawl-summary">{totalFetches} fetches, {totalNotFound} not found (dead links), {totalErrors} failures{q.errorKeys.length ? ` (${q.errorKeys.join(", ")})` : ""}.</p>
         <div className="scroll"><ThroughputChart rows={q.throughput} errorKeys={q.errorKeys} /></div>
         <details>
           <summary>Crawl: data</summary>
           <table>
-            <thead><tr><th scope="col">Hour</th><th scope="col">Fetches</th><th scope="col">Errors</th><th scope="col">By key</th><th scope="col">KiB</th></tr></thead>
+            <thead><tr><th scope="col">Hour</th><th scope="col">Fetches</th><th scope="col">Not found</th><th scope="col">Failures</th><th scope="col">By key</th><th scope="col">KiB</th></tr></thead>
             <tbody>{q.throughput.filter((r) => r.fetches > 0).map((r) => (
-              <tr key={r.hour}><td>{r.hour.replace("T", " ")}h</td><td>{r.fetches}</td><td>{r.errors}</td>
+              <tr key={r.hour}><td>{r.hour.replace("T", " ")}h</td><td>{r.fetches}</td><td>{r.notFound}</td><td>{r.errors}</td>
                 <td>{Object.entries(r.byKey).map(([k, v]) => `${k} ${v}`).join(", ") || "—"}</td><td>{Math.round(r.bytes / 1024)}</td></tr>
             ))}</tbody>
           </table>

@@ -3,7 +3,8 @@
 import { parseArgs } from "node:util";
 import { getEnv } from "../../lib/config.ts";
 import { closeDb, getDb } from "../../lib/db/client.ts";
-import { addSite, findSiteBySeed, requeueSeed, setSiteMaxPages } from "../../lib/db/sites.ts";
+import { migrateIfNeeded } from "../../lib/db/migrate.ts";
+import { addSite, findSiteByHost, getCrawlSite, normalizeSeedUrl, requeueSeed, setSiteMaxPages } from "../../lib/db/sites.ts";
 import { readHostMap } from "../../lib/http/hostmap.ts";
 import { checkSeedUrl } from "../../lib/http/ssrf.ts";
 import { runWorker } from "../../lib/crawl/worker.ts";
@@ -71,14 +72,18 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   // 2. The site: existing (seed due again, limit updated) or new.
+  // A database that is new or older than this Lede is migrated first (not a Prisma stack trace).
+  migrateIfNeeded(undefined, (msg) => process.stderr.write(`lede crawl: ${msg}\n`));
   const db = await getDb();
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    const seedUrl = new URL(seed).href;
-    let site = await findSiteBySeed(db, seedUrl);
+    // One site per host (lib/db/sites.ts): a seed of a host that has a site crawls that site again.
+    const seedUrl = normalizeSeedUrl(seed) ?? new URL(seed).href;
+    const known = await findSiteByHost(db, new URL(seedUrl).hostname);
+    let site = known ? await getCrawlSite(db, known.id) : null;
     if (site) {
       if (maxPages !== undefined) await setSiteMaxPages(db, site.id, maxPages);
       await requeueSeed(db, site.id);
@@ -87,7 +92,7 @@ export async function run(argv: string[]): Promise<number> {
         seedUrl, maxPages, maxDepth: int("max-depth", values["max-depth"]), crawlDelayMs: int("delay-ms", values["delay-ms"]),
         allowPrivateNetwork: values["allow-private"],
       });
-      site = await findSiteBySeed(db, created.seedUrl);
+      site = await getCrawlSite(db, created.id);
     }
     if (!site) throw new Error(`site for ${seedUrl} vanished`);
 

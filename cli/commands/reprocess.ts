@@ -2,6 +2,7 @@
 // from their saved raw bodies, without fetching anything.
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "../../lib/db/client.ts";
+import { migrateIfNeeded } from "../../lib/db/migrate.ts";
 import { listStoredPageIds } from "../../lib/db/pages.ts";
 import { findSiteIds } from "../../lib/db/sites.ts";
 import { reprocessPage } from "../../lib/pipeline/ingest.ts";
@@ -29,6 +30,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  // A database that is new or older than this Lede is migrated first (not a Prisma stack trace).
+  migrateIfNeeded(undefined, (msg) => process.stderr.write(`lede reprocess: ${msg}\n`));
   const db = await getDb();
   try {
     let siteIds: (number | undefined)[] = [undefined];

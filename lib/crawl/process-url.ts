@@ -6,7 +6,7 @@ import { parseDiscoveryDocument } from "../discover/document.ts";
 import { gunzipIfNeeded } from "../discover/gzip.ts";
 import { commonFeedUrls, defaultSitemapUrl } from "../discover/paths.ts";
 import { decodeHtml } from "../encoding/decode.ts";
-import { FetchError, ThrottledError, toFetchError } from "../http/errors.ts";
+import { errorClass, FetchError, ThrottledError, toFetchError } from "../http/errors.ts";
 import { fetchUrl, type FetchResponse } from "../http/fetch.ts";
 import { isTemplateReady } from "../extract/template.ts";
 import { ingestPage } from "../pipeline/ingest.ts";
@@ -164,8 +164,9 @@ function threadStepError(error: PageJobResult["error"], url: string): PipelineEr
  * advertises no feed — the common feed paths, marked as probes so that a 404 there is no error.
  */
 async function enqueueSiteDiscovery(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, feeds: string[], robotsSitemaps: string[]): Promise<number> {
-  const sitemaps = robotsSitemaps.length ? robotsSitemaps : [defaultSitemapUrl(row.url)];
-  let added = await enqueueCandidates(ctx, site, `robots:${row.url}`, sitemaps.map((url) => ({ url, kind: "sitemap", depth: 0 })));
+  // robots.txt's sitemaps were announced; /sitemap.xml without them is a guess, a probe like the feed paths.
+  const [sitemaps, from] = robotsSitemaps.length ? [robotsSitemaps, `robots:${row.url}`] : [[defaultSitemapUrl(row.url)], PROBE_SOURCE];
+  let added = await enqueueCandidates(ctx, site, from, sitemaps.map((url) => ({ url, kind: "sitemap", depth: 0 })));
   if (feeds.length === 0) {
     added += await enqueueCandidates(ctx, site, PROBE_SOURCE, commonFeedUrls(row.url).map((url) => ({ url, kind: "feed", depth: 0 })));
   }
@@ -229,10 +230,13 @@ async function settleFailure(
     await deferUrl(ctx.db, row.id, ctx.owner, new Date());
     return "deferred";
   }
-  countError(ctx.stats, error.key);
-  if (error instanceof PipelineError) ctx.log.error({ err: error.cause, key: error.key, url: row.url }, "pipeline step failed");
   const status = (error as { status?: number }).status ?? res?.status ?? null;
-  await recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status, errorKey: error.key, ms: res?.ms ?? ms, bytes: res?.rawBytes ?? 0 });
+  // A guessed feed path that is not there answered the question it asked: logged without an error key.
+  const probeMiss = row.discoveredFrom === PROBE_SOURCE && (status === 404 || status === 410 || error instanceof DiscoveryError || error.key === "not_html");
+  if (probeMiss) ctx.stats.fetched++;
+  else countError(ctx.stats, error.key);
+  if (error instanceof PipelineError) ctx.log.error({ err: error.cause, key: error.key, url: row.url }, "pipeline step failed");
+  await recordFetchAttempt(ctx.db, { siteId: site.id, url: row.url, status, errorKey: probeMiss ? null : error.key, ms: res?.ms ?? ms, bytes: res?.rawBytes ?? 0 });
 
   if (error instanceof ThrottledError) {
     const wait = Math.min(MAX_THROTTLE_MS, error.retryAfterMs ?? DEFAULT_THROTTLE_MS);
@@ -244,12 +248,12 @@ async function settleFailure(
     await deferUrl(ctx.db, row.id, ctx.owner, until);
     return "deferred";
   }
-  const probeMiss = row.discoveredFrom === PROBE_SOURCE && (status === 404 || status === 410 || error instanceof DiscoveryError || error.key === "not_html");
   if (probeMiss) {
     await settleUrl(ctx.db, row.id, ctx.owner, { state: "skipped", lastStatus: status, lastErrorKey: error.key, fetched: true });
     return "skipped";
   }
-  await recordSiteError(ctx.db, site.id, error.key);
+  // A dead link is counted as "not found" on the site, not as the site's error (a missing seed is).
+  if (errorClass(error.key) === "failure" || row.kind === "seed") await recordSiteError(ctx.db, site.id, error.key);
   // Not a page we can use (PDF, image, empty): skipped, not failed.
   if (["not_html", "binary_content", "empty_body"].includes(error.key)) {
     await settleUrl(ctx.db, row.id, ctx.owner, { state: "skipped", lastStatus: status, lastErrorKey: error.key, fetched: true });

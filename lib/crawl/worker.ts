@@ -21,7 +21,8 @@ import { timeStageAsync } from "../pipeline/stage-clock.ts";
 import { flushTemplates } from "../pipeline/context.ts";
 import { createRobotsGate } from "./robots-gate.ts";
 import { SiteCache } from "./site-cache.ts";
-import { createStats, type CrawlStats } from "./stats.ts";
+import { createStats, errorTotal, formatProgress, type CrawlStats } from "./stats.ts";
+import { countStories } from "../db/stories-view.ts";
 
 /** ms between looks for sites added on the Sites page whose seed is not queued, and for dead leases. */
 const HOUSEKEEPING_MS = 5_000;
@@ -53,6 +54,8 @@ export interface WorkerOptions {
   exitWhenIdle?: boolean;
   /** Called after every processed URL. */
   onProgress?: (stats: CrawlStats) => void;
+  /** Pages between "crawl progress" log lines (default PROGRESS_LOG_EVERY_PAGES). */
+  progressEveryPages?: number;
   /** CPU time per stage (benchmark; exact with concurrency 1: lib/pipeline/stage-clock.ts). */
   clock?: StageClock;
   /** Classifier for ingested pages; default (undefined): the active model, reloaded as it changes. */
@@ -69,17 +72,42 @@ function defaultWorkerId(): string {
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
+/** A wait that ends after `ms`, on abort, or when cancelled; its abort listener never outlives it. */
+function nap(ms: number, signal: AbortSignal): { promise: Promise<void>; cancel: () => void } {
+  let cancel = () => {};
+  const promise = new Promise<void>((resolve) => {
     const t = setTimeout(done, ms);
     function done() {
       clearTimeout(t);
       signal.removeEventListener("abort", done);
       resolve();
     }
+    cancel = done;
     signal.addEventListener("abort", done, { once: true });
   });
+  return { promise, cancel };
 }
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return nap(ms, signal).promise;
+}
+
+/**
+ * Wait for the first of `tasks` or `ms`. The nap is cancelled when a task wins: left running, each
+ * loop turn would leave one more abort listener on the signal until its timer fired
+ * (MaxListenersExceededWarning after ten turns within the idle interval).
+ */
+async function raceNap(tasks: Iterable<Promise<unknown>>, ms: number, signal: AbortSignal): Promise<void> {
+  const n = nap(ms, signal);
+  try {
+    await Promise.race([...tasks, n.promise]);
+  } finally {
+    n.cancel();
+  }
+}
+
+/** Pages between two "crawl progress" log lines at the default (info) level. */
+export const PROGRESS_LOG_EVERY_PAGES = 100;
 
 /** Queue the seed of every active site that has none in the frontier (sites added by the web app). */
 async function queueMissingSeeds(db: Db): Promise<void> {
@@ -134,6 +162,8 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   const perSite = new Map<number, number>();
   let lastHousekeeping = 0;
   let reclaimDue = true;
+  const progressEvery = opts.progressEveryPages ?? PROGRESS_LOG_EVERY_PAGES;
+  let nextProgressLog = progressEvery;
   log.info({ concurrency, leaseMs }, "crawl worker started");
 
   const start = (row: LeasedUrl) => {
@@ -144,6 +174,10 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
         inFlight.delete(task);
         perSite.set(row.siteId, (perSite.get(row.siteId) ?? 1) - 1);
         opts.onProgress?.(ctx.stats);
+        if (ctx.stats.pages >= nextProgressLog) {
+          nextProgressLog = (Math.floor(ctx.stats.pages / progressEvery) + 1) * progressEvery;
+          void logProgress(ctx, log);
+        }
       });
     inFlight.set(task, row);
   };
@@ -172,7 +206,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
         if (opts.exitWhenIdle && (await isCrawlFinished(opts.db, opts.siteIds))) break;
         await sleep(idleMs, opts.signal);
       } else {
-        await Promise.race([...inFlight.keys(), sleep(idleMs, opts.signal)]);
+        await raceNap(inFlight.keys(), idleMs, opts.signal);
       }
     }
   } finally {
@@ -181,6 +215,18 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   }
   log.info({ stats: ctx.stats }, "crawl worker stopped");
   return ctx.stats;
+}
+
+/** One "crawl progress" line: pages, articles, stories (in the database), errors, pages per second. */
+async function logProgress(ctx: CrawlContext, log: CrawlContext["log"]): Promise<void> {
+  try {
+    const stories = await countStories(ctx.db);
+    const s = ctx.stats;
+    log.info({ pages: s.pages, articles: s.outcomes.article ?? 0, stories, errors: errorTotal(s), feeds: s.documents },
+      `crawl progress: ${formatProgress(s)}, ${stories} stories in the database`);
+  } catch (err) {
+    log.warn({ err }, "crawl progress: could not count stories");
+  }
 }
 
 /** Sites whose URLs this worker already holds as many as it can use (concurrency + SITE_QUEUE_EXTRA). */
@@ -205,7 +251,7 @@ async function stopWorker(ctx: CrawlContext, inFlight: Map<Promise<void>, Leased
     const grace = new AbortController();
     const timer = setTimeout(() => grace.abort(), STOP_GRACE_MS);
     // URLs still waiting for their host's slot are handed back at once; fetches get the grace period.
-    await Promise.race([Promise.all(inFlight.keys()), sleep(STOP_GRACE_MS, grace.signal)]);
+    await raceNap([Promise.all(inFlight.keys())], STOP_GRACE_MS, grace.signal);
     clearTimeout(timer);
     stopFetches.abort(new Error("worker stopping"));
     await Promise.all(inFlight.keys());

@@ -150,7 +150,7 @@ export async function listAlsoPublishedBy(db: Db, articleId: number): Promise<Al
     articleId: r.id,
     url: r.url,
     title: r.title,
-    siteName: r.siteName ?? r.site.name ?? r.site.host,
+    siteName: r.site.name || r.site.host, // one site, one name everywhere
     publishedAt: r.publishedAt,
     kind: r.id === rootId ? "original" : ((r.duplicateKind as DuplicateKind | null) ?? "near"),
   }));

@@ -1,6 +1,8 @@
 // Read models for the News page and its JSON API: the freshest stories (and news articles not yet
 // grouped, as one-article cards), filtered by site, language and entity.
 import type { Db } from "./client.ts";
+import { cleanTitle, teaser } from "../present/card-text.ts";
+import { compareCards } from "../present/card-order.ts";
 
 export interface NewsArticle {
   id: number;
@@ -9,6 +11,7 @@ export interface NewsArticle {
   siteName: string;
   publishedAt: string | null;
   createdAt: string;
+  /** the teaser: the lead without the headline, cut at a word (lib/present/card-text.ts) */
   lead: string;
 }
 
@@ -207,11 +210,11 @@ async function resolveFilter(db: Db, f: NewsFilter): Promise<ResolvedFilter> {
  */
 type RawArticle = {
   id: number | bigint; title: string; url: string; publishedAt: string | null; createdAt: string; lead: string;
-  storyId: number | bigint | null; siteName: string;
+  storyId: number | bigint | null; siteName: string; siteHost: string;
 };
 
 const ARTICLE_COLUMNS = `a."id" AS id, a."title" AS title, a."url" AS url, a."publishedAt" AS publishedAt, a."createdAt" AS createdAt,
-  a."lead" AS lead, a."storyId" AS storyId, COALESCE(NULLIF(a."siteName", ''), st."name") AS siteName`;
+  a."lead" AS lead, a."storyId" AS storyId, st."name" AS siteName, st."host" AS siteHost`;
 
 /** Dates come back from raw SQL as Prisma stored them (ISO text) or as epoch ms. */
 function isoDate(v: unknown): string {
@@ -220,10 +223,12 @@ function isoDate(v: unknown): string {
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
 }
 
+/** A card's article: one name per site (the site's), its title without suffixes, a teaser that does not repeat it. */
 function fromRaw(a: RawArticle): NewsArticle {
+  const title = cleanTitle(a.title, [a.siteName ?? "", a.siteHost ?? ""]);
   return {
-    id: Number(a.id), title: a.title, url: a.url, siteName: a.siteName ?? "",
-    publishedAt: a.publishedAt === null ? null : isoDate(a.publishedAt), createdAt: isoDate(a.createdAt), lead: a.lead,
+    id: Number(a.id), title, url: a.url, siteName: a.siteName ?? "",
+    publishedAt: a.publishedAt === null ? null : isoDate(a.publishedAt), createdAt: isoDate(a.createdAt), lead: teaser(a.lead, [a.title, title]),
   };
 }
 
@@ -262,6 +267,11 @@ type RawStory = {
  * cost does not grow with the archive. Raw SQL throughout: five round trips instead of Prisma's ten.
  */
 export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<NewsStory[]> {
+  return (await listNewsInKeysetOrder(db, opts)).sort(compareCards);
+}
+
+/** listNews in the cursor's order (compareKeyset), which decides what one page holds and where the next starts. */
+async function listNewsInKeysetOrder(db: Db, opts: ListNewsOptions): Promise<NewsStory[]> {
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_NEWS_LIMIT, 1), MAX_NEWS_LIMIT);
   const f = await resolveFilter(db, opts);
   if (f.entityId === null) return [];
@@ -288,7 +298,7 @@ export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<News
     const articles = articlesByStory.get(id) ?? [];
     if (articles.length === 0) continue;
     cards.push({
-      id: `s${id}`, storyId: id, headline: s.headline, lastSeenAt: isoDate(s.lastSeenAt), firstSeenAt: isoDate(s.firstSeenAt),
+      id: `s${id}`, storyId: id, headline: cleanTitle(s.headline, articles.flatMap((a) => [a.siteName])), lastSeenAt: isoDate(s.lastSeenAt), firstSeenAt: isoDate(s.firstSeenAt),
       articleCount: Number(s.articleCount), sourceCount: Number(s.sourceCount),
       entities: (keysByStory.get(id) ?? []).map((k) => chips.get(k)!), articles,
     });
@@ -297,12 +307,16 @@ export async function listNews(db: Db, opts: ListNewsOptions = {}): Promise<News
     const a = fromRaw(r);
     cards.push({ id: `a${a.id}`, storyId: null, headline: a.title, lastSeenAt: a.createdAt, firstSeenAt: a.createdAt, articleCount: 1, sourceCount: 1, entities: [], articles: [a] });
   }
-  cards.sort(compareCards);
+  cards.sort(compareKeyset);
   return cards.slice(0, limit);
 }
 
-/** The list's order (see NewsCursor): newest first, stories before loose articles, higher id first. */
-function compareCards(x: NewsStory, y: NewsStory): number {
+/**
+ * The paging order (see NewsCursor): newest first, stories before loose articles, higher id first.
+ * A page is shown in compareCards' order (lib/present/card-order.ts: undated cards by first-seen,
+ * never above the day's dated news), which only reorders cards within the page.
+ */
+function compareKeyset(x: NewsStory, y: NewsStory): number {
   return y.lastSeenAt.localeCompare(x.lastSeenAt) || (x.storyId === null ? 1 : 0) - (y.storyId === null ? 1 : 0)
     || Number(y.id.slice(1)) - Number(x.id.slice(1));
 }
@@ -310,9 +324,9 @@ function compareCards(x: NewsStory, y: NewsStory): number {
 /** A page of cards with the cursor of the next one (the News page's "Older stories" and the JSON API). */
 export async function listNewsPage(db: Db, opts: ListNewsOptions = {}): Promise<NewsPage> {
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_NEWS_LIMIT, 1), MAX_NEWS_LIMIT);
-  const stories = await listNews(db, { ...opts, limit });
+  const stories = await listNewsInKeysetOrder(db, { ...opts, limit });
   const last = stories[stories.length - 1];
-  return { stories, next: stories.length === limit && last ? encodeNewsCursor(last) : null };
+  return { stories: [...stories].sort(compareCards), next: stories.length === limit && last ? encodeNewsCursor(last) : null };
 }
 
 export interface NewsFacets {
@@ -361,7 +375,7 @@ export async function getArticleOrThrow(db: Db, id: number) {
       id: true, title: true, url: true, html: true, text: true, lead: true, author: true, publishedAt: true, lang: true,
       method: true, methodReason: true, isNews: true, modelIsNews: true, newsScore: true, decisionReason: true, siteName: true, textLength: true,
       storyId: true, createdAt: true, duplicateOfId: true, duplicateKind: true, modelVersionId: true, imageUrl: true,
-      site: { select: { id: true, name: true, allowPrivateNetwork: true } },
+      site: { select: { id: true, name: true, host: true, allowPrivateNetwork: true } },
       page: { select: { id: true, finalUrl: true, charset: true, charsetSource: true, fetchedAt: true } },
       story: { select: { id: true, headline: true, articleCount: true } },
       entities: { select: { mentions: true, entity: { select: { key: true, name: true, type: true } } }, orderBy: { mentions: "desc" }, take: 20 },

@@ -1,5 +1,6 @@
 // Read models for the Quality page: how extraction, classification, decoding and crawling are doing.
 import type { Db } from "./client.ts";
+import { errorClass } from "../http/errors.ts";
 
 /** Upper bounds (characters) of the text-length histogram's buckets: doubling, from "too short" up. */
 export const TEXT_LENGTH_BUCKETS = [250, 500, 1000, 2000, 4000, 8000, 16000];
@@ -29,7 +30,10 @@ export interface ModelVersionRow {
 export interface ThroughputRow {
   hour: string; // yyyy-mm-ddThh
   fetches: number;
+  /** failures: network, 5xx, limits, policy (lib/http/errors.ts errorClass) */
   errors: number;
+  /** dead links (404, 410): answers, not failures */
+  notFound: number;
   bytes: number;
   /** error count per key (top keys, then "other") */
   byKey: Record<string, number>;
@@ -95,19 +99,20 @@ async function crawlThroughput(db: Db, now: Date): Promise<{ rows: ThroughputRow
     since.toISOString(),
   );
   const totals = new Map<string, number>();
-  for (const g of grouped) if (g.k) totals.set(g.k, (totals.get(g.k) ?? 0) + Number(g.n));
+  for (const g of grouped) if (g.k && errorClass(g.k) === "failure") totals.set(g.k, (totals.get(g.k) ?? 0) + Number(g.n));
   const top = [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP_ERROR_KEYS).map(([k]) => k);
   const byHour = new Map<string, ThroughputRow>();
   for (let t = since.getTime(); t <= now.getTime(); t += 3_600_000) {
     const h = new Date(t).toISOString().slice(0, 13);
-    byHour.set(h, { hour: h, fetches: 0, errors: 0, bytes: 0, byKey: {} });
+    byHour.set(h, { hour: h, fetches: 0, errors: 0, notFound: 0, bytes: 0, byKey: {} });
   }
   for (const g of grouped) {
-    const row = byHour.get(g.h) ?? { hour: g.h, fetches: 0, errors: 0, bytes: 0, byKey: {} };
+    const row = byHour.get(g.h) ?? { hour: g.h, fetches: 0, errors: 0, notFound: 0, bytes: 0, byKey: {} };
     const n = Number(g.n);
     row.fetches += n;
     row.bytes += Number(g.bytes ?? 0);
-    if (g.k) {
+    if (g.k && errorClass(g.k) === "not_found") row.notFound += n;
+    else if (g.k) {
       row.errors += n;
       const key = top.includes(g.k) ? g.k : "other";
       row.byKey[key] = (row.byKey[key] ?? 0) + n;

@@ -85,7 +85,7 @@ export async function searchArticles(db: Db, query: string, opts: SearchOptions 
   const ids = ranked.map((r) => Number(r.id));
   if (ids.length === 0) return [];
   const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(
-    `SELECT a."id" AS id, a."title" AS title, COALESCE(NULLIF(a."siteName", ''), s."name") AS siteName,
+    `SELECT a."id" AS id, a."title" AS title, s."name" AS siteName,
             a."storyId" AS storyId, a."createdAt" AS createdAt, a."publishedAt" AS publishedAt,
             snippet("ArticleFts", 1, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_TOKENS}) AS snippet
        FROM "ArticleFts" JOIN "Article" a ON a."id" = "ArticleFts".rowid JOIN "Site" s ON s."id" = a."siteId"

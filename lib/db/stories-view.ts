@@ -1,6 +1,7 @@
 // Read model for the story page and GET /api/stories/:id: a story, its articles and its timeline.
 import type { Db } from "./client.ts";
 import { NotFoundError, parseEntityKeys, resolveEntityChips, type EntityChip } from "./news.ts";
+import { cleanTitle, teaser } from "../present/card-text.ts";
 
 /** Articles listed on a story page: big stories keep their newest ones. */
 const MAX_STORY_ARTICLES = 500;
@@ -58,11 +59,12 @@ export async function getStoryOrThrow(db: Db, requestedId: number): Promise<Stor
     take: MAX_STORY_ARTICLES,
     select: {
       id: true, title: true, url: true, siteId: true, siteName: true, lead: true, publishedAt: true, createdAt: true,
-      duplicateOfId: true, duplicateKind: true, site: { select: { name: true } },
+      duplicateOfId: true, duplicateKind: true, site: { select: { name: true, host: true } },
     },
   });
   const articles: StoryArticle[] = rows.map((a) => ({
-    id: a.id, title: a.title, url: a.url, siteId: a.siteId, siteName: a.siteName || a.site.name, lead: a.lead,
+    // One site, one name everywhere: the site's (lib/db/sites.ts adoptSiteName), not each page's og:site_name.
+    id: a.id, title: cleanTitle(a.title, [a.site.name, a.site.host]), url: a.url, siteId: a.siteId, siteName: a.site.name, lead: teaser(a.lead, a.title),
     publishedAt: a.publishedAt?.toISOString() ?? null, createdAt: a.createdAt.toISOString(),
     at: (a.publishedAt ?? a.createdAt).toISOString(), duplicateOfId: a.duplicateOfId, duplicateKind: a.duplicateKind,
   }));
@@ -80,7 +82,7 @@ export async function getStoryOrThrow(db: Db, requestedId: number): Promise<Stor
   const keys = parseEntityKeys(story.entityKeys);
   const chips = await resolveEntityChips(db, keys);
   return {
-    id: story.id, headline: story.headline, firstSeenAt: story.firstSeenAt.toISOString(), lastSeenAt: story.lastSeenAt.toISOString(),
+    id: story.id, headline: cleanTitle(story.headline, [...sources.values()].map((s) => s.siteName)), firstSeenAt: story.firstSeenAt.toISOString(), lastSeenAt: story.lastSeenAt.toISOString(),
     articleCount: story.articleCount, sourceCount: story.sourceCount,
     entities: keys.map((k) => chips.get(k)!),
     sources: [...sources.values()].sort((a, b) => b.articles - a.articles),
@@ -88,4 +90,9 @@ export async function getStoryOrThrow(db: Db, requestedId: number): Promise<Stor
     timeline: [...days.entries()].map(([day, list]) => ({ day, articles: list })),
     mergedFrom: story.id !== requestedId ? requestedId : null,
   };
+}
+
+/** Stories shown on News (not merged away, with articles): for the worker's progress line. */
+export async function countStories(db: Db): Promise<number> {
+  return db.story.count({ where: { mergedIntoId: null, articleCount: { gt: 0 } } });
 }

@@ -113,3 +113,11 @@ export function toFetchError(err: unknown, url?: string): FetchError {
   if (msg === "socket hang up") return new NetworkError("connection_reset", msg, { url, cause: err });
   return new NetworkError("network_error", msg, { url, cause: err });
 }
+
+/** Keys of an answer that says "no such page": a dead link, not a failure of the site or of Lede. */
+export const NOT_FOUND_KEYS: ReadonlySet<string> = new Set(["http_404", "http_410"]);
+
+/** "not_found" for dead links; "failure" for everything else (network, 5xx, limits, policy). */
+export function errorClass(key: string): "not_found" | "failure" {
+  return NOT_FOUND_KEYS.has(key) ? "not_found" : "failure";
+}

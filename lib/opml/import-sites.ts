@@ -1,7 +1,7 @@
 // Add the sites of an OPML file, each through the same checks as the Sites form: schema, SSRF
 // guard, uniqueness. One bad outline never stops the others; each gets its own result.
 import type { Db } from "../db/client.ts";
-import { addSite } from "../db/sites.ts";
+import { addSite, assertNewSite } from "../db/sites.ts";
 import { addSiteSchema } from "../schemas/site.ts";
 import { checkSeedUrl } from "../http/ssrf.ts";
 import type { HostMap } from "../http/hostmap.ts";
@@ -25,13 +25,15 @@ export async function importSites(db: Db, sites: OpmlSite[], opts: ImportOptions
       results.push({ seedUrl: s.seedUrl, ok: false, reason: "invalid_input", message: input.error.issues[0]?.message ?? "invalid" });
       continue;
     }
-    const safe = await checkSeedUrl(input.data.seedUrl, { allowPrivateNetwork: opts.allowPrivateNetwork, hostMap: opts.hostMap });
-    if (!safe.ok) {
-      results.push({ seedUrl: s.seedUrl, ok: false, reason: safe.key, message: safe.message });
-      continue;
-    }
     try {
-      const site = await addSite(db, { ...input.data, allowPrivateNetwork: opts.allowPrivateNetwork });
+      // Already there? Answered before the SSRF guard's network look-up, as on the Sites form.
+      await assertNewSite(db, input.data.seedUrl);
+      const safe = await checkSeedUrl(input.data.seedUrl, { allowPrivateNetwork: opts.allowPrivateNetwork, hostMap: opts.hostMap });
+      if (!safe.ok) {
+        results.push({ seedUrl: s.seedUrl, ok: false, reason: safe.key, message: safe.message });
+        continue;
+      }
+      const site = await addSite(db, { ...input.data, allowPrivateNetwork: opts.allowPrivateNetwork, feedUrl: s.feedUrl });
       results.push({ seedUrl: s.seedUrl, ok: true, siteId: site.id });
     } catch (err) {
       const key = (err as { key?: unknown }).key;

@@ -8,6 +8,7 @@ import { findDuplicate, saveDedupResult } from "../db/dedup.ts";
 import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory, removeArticleFromStory } from "../db/stories.ts";
 import { findNewestLabel } from "../db/labels.ts";
+import { adoptSiteName } from "../db/sites.ts";
 import { extractEntities } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
 import { isTemplateReady, pageEntries, type PageEntries } from "../extract/template.ts";
@@ -130,6 +131,7 @@ async function storeArticle(db: Db, page: { pageId: number; siteId: number; fina
     const label = await findNewestLabel(db, page.pageId, [page.finalUrl, draft.url]);
     const article = await saveArticle(db, page.pageId, page.siteId, draft, new Date(), label?.isNews ?? null);
     await saveDedupResult(db, article.id, draft.simhash, dup);
+    await adoptSiteName(db, page.siteId, draft.siteName);
     return { article, label };
   });
   const isNews = label?.isNews ?? draft.isNews;

@@ -11,6 +11,15 @@ import { gunzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 
+/** A page made at start-up rather than saved (the demo news sites, lib/replay/demo-news.ts). */
+export interface GeneratedPage {
+  host: string;
+  path: string;
+  html: string;
+  title?: string | null;
+  type?: string;
+}
+
 export interface ReplayPage {
   host: string;
   path: string;
@@ -26,6 +35,8 @@ export interface ReplayWebOptions {
   port?: number;
   /** Extra routes for tests: host → path → handler. */
   extraRoutes?: Record<string, Record<string, (req: IncomingMessage, res: ServerResponse) => void>>;
+  /** Generated pages served beside the saved ones (the demo news sites). */
+  generated?: GeneratedPage[];
   /** Override robots.txt per host. */
   robots?: Record<string, string>;
   /** Most recent requests kept in `requests` (default REQUEST_LOG_DEFAULT; 0 keeps none): a long crawl must not grow it forever. */
@@ -38,7 +49,7 @@ export const REQUEST_LOG_DEFAULT = 1000;
 export interface ReplayWeb {
   port: number;
   hosts: string[];
-  pages: ReplayPage[];
+  pages: (ReplayPage | GeneratedPage)[];
   /** HOST_MAP value routing every replayed host to this server. */
   hostMap: string;
   /** http://host/ for each replayed host. */
@@ -60,11 +71,11 @@ export function loadReplayPages(dir = defaultReplayDir): ReplayPage[] {
 
 export async function startReplayWeb(opts: ReplayWebOptions = {}): Promise<ReplayWeb> {
   const dir = opts.dir ?? defaultReplayDir;
-  const pages = loadReplayPages(dir);
+  const pages: (ReplayPage | GeneratedPage)[] = [...loadReplayPages(dir), ...(opts.generated ?? [])];
   const hosts = [...new Set(pages.map((p) => p.host))];
   const hostPattern = new RegExp(`https://(${hosts.map((h) => h.replace(/\./g, "\\.")).join("|")})(?=[/"'?#\\s])`, "g");
   const bodies = new Map<string, Buffer>();
-  const byHost = new Map<string, Map<string, ReplayPage>>();
+  const byHost = new Map<string, Map<string, ReplayPage | GeneratedPage>>();
   for (const p of pages) {
     if (!byHost.has(p.host)) byHost.set(p.host, new Map());
     byHost.get(p.host)!.set(p.path, p);
@@ -72,11 +83,11 @@ export async function startReplayWeb(opts: ReplayWebOptions = {}): Promise<Repla
   const requests: { host: string; path: string }[] = [];
   const requestLog = Math.max(0, opts.requestLog ?? REQUEST_LOG_DEFAULT);
 
-  const pageBody = (p: ReplayPage): Buffer => {
+  const pageBody = (p: ReplayPage | GeneratedPage): Buffer => {
     const key = `${p.host}${p.path}`;
     let body = bodies.get(key);
     if (!body) {
-      const html = gunzipSync(readFileSync(join(dir, p.file))).toString("utf8");
+      const html = "html" in p ? p.html : gunzipSync(readFileSync(join(dir, p.file))).toString("utf8");
       body = Buffer.from(html.replace(hostPattern, "http://$1"), "utf8");
       bodies.set(key, body);
     }

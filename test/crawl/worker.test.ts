@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWorker } from "../../lib/crawl/worker.ts";
 import { addSite } from "../../lib/db/sites.ts";
+import { listSiteStatus } from "../../lib/db/sites-view.ts";
 import { startReplayWeb, type ReplayWeb } from "../../lib/replay/server.ts";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 
@@ -79,6 +80,10 @@ describe("runWorker", () => {
     const probes = await t.db.frontierUrl.findMany({ where: { siteId: site.id, kind: "feed" } });
     expect(probes.length).toBeGreaterThan(3);
     expect(probes.every((p) => p.state === "skipped" && p.lastErrorKey === "http_404")).toBe(true);
+    // … nor errors in the fetch log (the Sites and Quality pages count from it).
+    const probeAttempts = await t.db.fetchAttempt.findMany({ where: { siteId: site.id, url: { in: probes.map((p) => p.url) } } });
+    expect(probeAttempts.length).toBe(probes.length);
+    expect(probeAttempts.every((a) => a.status === 404 && a.errorKey === null)).toBe(true);
     expect((await t.db.site.findUniqueOrThrow({ where: { id: site.id } })).robotsState).toBeTruthy();
     expect(await t.db.fetchAttempt.count({ where: { siteId: site.id } })).toBe(stats.fetched + Object.values(stats.errors).reduce((a, b) => a + b, 0) - (stats.errors.robots_disallowed ?? 0));
   }, 40_000);
@@ -91,6 +96,11 @@ describe("runWorker", () => {
     expect(await row("/report.html")).toMatchObject({ state: "skipped", lastErrorKey: "binary_content" });
     expect(await row("/broken")).toMatchObject({ state: "failed", lastErrorKey: "http_5xx", lastStatus: 500 });
     expect(await row("/gone")).toMatchObject({ state: "failed", lastErrorKey: "http_404" });
+    // A dead link is "not found" on the site page, apart from the failures.
+    const [status] = await listSiteStatus(t.db, { siteId: site.id });
+    expect(status.notFound).toBe(1); // /gone; the guessed /sitemap.xml and feed paths are probes, not dead links
+    expect(status.errors.map((e) => e.key)).toEqual(expect.arrayContaining(["http_5xx", "throttled", "binary_content"]));
+    expect(status.errors.map((e) => e.key)).not.toContain("http_404");
     expect(await row("/private/x")).toMatchObject({ state: "skipped", lastErrorKey: "robots_disallowed" });
     expect(await row("/busy")).toMatchObject({ state: "done", lastStatus: 200 });
     expect(await row("/doc.pdf")).toBeNull();

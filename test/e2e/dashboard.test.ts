@@ -150,7 +150,7 @@ describe("dashboard", () => {
     await row.getByTestId("site-pause").click();
     await admin.getByTestId("site-row").filter({ hasText: "Hostile Herald" }).locator(".badge.paused").waitFor();
     await admin.getByTestId("site-row").filter({ hasText: "Hostile Herald" }).getByTestId("site-resume").click();
-    await admin.getByTestId("site-row").filter({ hasText: "Hostile Herald" }).locator(".badge.active").waitFor();
+    await admin.getByTestId("site-row").filter({ hasText: "Hostile Herald" }).locator(".badge.crawling").waitFor();
     // OPML import through the form: one site already there, one unresolvable; both reported, none added.
     const opml = `<?xml version="1.0"?><opml version="2.0"><body><outline text="Herald" htmlUrl="${hostile.url}"/>` +
       `<outline text="Nowhere" xmlUrl="http://nowhere.invalid/feed.xml"/></body></opml>`;
@@ -177,6 +177,8 @@ describe("dashboard", () => {
     const reader = await page.locator(".reader").innerHTML();
     expect(reader).not.toMatch(/<script|<iframe|<svg|<form|\son\w+=|javascript:/i);
     expect((await page.locator(".reader").innerText()).length).toBeGreaterThan(300);
+    // How Lede read the page is folded away below the article; opened, it says.
+    await page.getByTestId("article-facts").locator("summary").click();
     await expect(page.getByTestId("article-facts").innerText()).resolves.toMatch(/Extraction[\s\S]*Classification/);
     expect(await page.getByTestId("original-link").getAttribute("href")).toBe(art.url);
     expect(dialogs).toEqual([]);

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client.ts";
-import { addSite } from "@/lib/db/sites.ts";
+import { addSite, assertNewSite, SiteExistsError } from "@/lib/db/sites.ts";
 import { listSiteStatus } from "@/lib/db/sites-view.ts";
 import { addSiteSchema } from "@/lib/schemas/site.ts";
 import { handle } from "@/lib/api/respond.ts";
@@ -19,12 +19,26 @@ export const POST = handle(async (req: Request) => {
   const { input: body } = await readMutation(req);
   const input = addSiteSchema.parse(body);
   const env = getEnv();
-  const allowPrivateNetwork = env.ALLOW_PRIVATE_NETWORK;
-  // HOST_MAP names the addresses the crawler will really connect to (the replay web in tests).
-  const safe = await checkSeedUrl(input.seedUrl, { allowPrivateNetwork, hostMap: readHostMap(env.HOST_MAP) });
-  if (!safe.ok) {
-    return NextResponse.json({ error: safe.key, message: safe.message, fields: { seedUrl: safe.message } }, { status: 422 });
+  // The admin may allow private networks for this one site (an intranet, a test server).
+  const allowPrivateNetwork = env.ALLOW_PRIVATE_NETWORK || (input.allowPrivateNetwork ?? false);
+  const db = await getDb();
+  let site;
+  try {
+    // 1. Already there? Answered before any network look-up.
+    await assertNewSite(db, input.seedUrl);
+    // 2. SSRF guard; HOST_MAP names the addresses the crawler will really connect to (the replay web in tests).
+    const safe = await checkSeedUrl(input.seedUrl, { allowPrivateNetwork, hostMap: readHostMap(env.HOST_MAP) });
+    if (!safe.ok) {
+      return NextResponse.json({ error: safe.key, message: safe.message, fields: { seedUrl: safe.message } }, { status: 422 });
+    }
+    site = await addSite(db, { ...input, allowPrivateNetwork });
+  } catch (err) {
+    // "Already added": the answer links to the site, and offers a section address to it instead.
+    if (!(err instanceof SiteExistsError)) throw err;
+    return NextResponse.json({
+      error: err.key, message: err.message, site: { id: err.site.id, name: err.site.name, seedUrl: err.site.seedUrl, href: `/sites/${err.site.id}` },
+      sectionUrl: err.sectionUrl,
+    }, { status: 409 });
   }
-  const site = await addSite(await getDb(), { ...input, allowPrivateNetwork });
   return NextResponse.json({ site: { id: site.id, seedUrl: site.seedUrl, name: site.name } }, { status: 201 });
 });

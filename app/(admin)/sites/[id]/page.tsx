@@ -11,6 +11,8 @@ import { describeTemplate } from "@/lib/extract/template.ts";
 import { buildTemplatePreview } from "@/lib/api/template-preview.ts";
 import { requireAdminPage } from "@/lib/auth/server.ts";
 import { SiteStatusButton } from "../site-status-button";
+import { SeedFailures, siteState } from "../site-health";
+import { getCrawlSite } from "@/lib/db/sites.ts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Site" };
@@ -28,10 +30,12 @@ export default async function SitePage({ params }: { params: Promise<{ id: strin
   const id = z.coerce.number().int().positive().safeParse(raw);
   if (!id.success) notFound();
   const db = await getDb();
-  const [[site], pages, row, sampleId] = await Promise.all([
+  const [[site], pages, row, sampleId, settings] = await Promise.all([
     listSiteStatus(db, { siteId: id.data }), listRecentPages(db, id.data), getSiteTemplate(db, id.data), findSamplePageId(db, id.data),
+    getCrawlSite(db, id.data),
   ]);
-  if (!site) notFound();
+  if (!site || !settings) notFound();
+  const back = `/sites/${site.id}`;
   const template = row?.template ?? null;
   const description = template ? describeTemplate(template) : null;
   let preview: { html: string; url: string } | null = null;
@@ -44,16 +48,45 @@ export default async function SitePage({ params }: { params: Promise<{ id: strin
     <>
       <p className="muted"><Link href="/sites">← Sites</Link></p>
       <h1>{site.name}</h1>
-      <p className="muted">{site.seedUrl} · <span className={`badge ${site.status}`}>{site.status}</span> · robots.txt: {site.robotsState ?? "not fetched yet"}
+      <p className="muted">{site.seedUrl} · <span className={`badge ${siteState(site)}`} data-testid="site-state">{siteState(site)}</span> · robots.txt: {site.robotsState ?? "not fetched yet"}
         {site.robotsFetchedAt ? ` (${when(site.robotsFetchedAt)})` : ""}</p>
-      <SiteStatusButton siteId={site.id} status={site.status} csrfToken={admin.csrfToken} back={`/sites/${site.id}`} />
+      <SiteStatusButton siteId={site.id} status={site.status} csrfToken={admin.csrfToken} back={back} />
+      <SeedFailures site={site} csrfToken={admin.csrfToken} back={back} />
       <dl className="facts">
         <div><dt>Pages</dt><dd>{site.pages}</dd></div>
         <div><dt>Articles</dt><dd>{site.articles}</dd></div>
         <div><dt>Queue</dt><dd>{Object.entries(site.frontier).map(([k, v]) => `${k} ${v}`).join(", ") || "—"}</dd></div>
         <div><dt>Next check</dt><dd>{when(site.nextCheckAt)}</dd></div>
-        <div><dt>Errors</dt><dd>{site.errors.length ? site.errors.map((e) => `${e.key} × ${e.count}`).join(", ") : "—"}</dd></div>
+        <div><dt>Failures</dt><dd data-testid="site-errors">{site.errors.length ? site.errors.map((e) => `${e.key} × ${e.count}`).join(", ") : "—"}</dd></div>
+        <div><dt>Not found</dt><dd data-testid="site-not-found">{site.notFound ? `${site.notFound} dead link${site.notFound === 1 ? "" : "s"}` : "—"}</dd></div>
+        <div><dt>Seeds</dt><dd>{site.seeds.map((f) => <span key={f.url} className="seed">{f.url}<br /></span>)}</dd></div>
       </dl>
+
+      <details className="card" data-testid="site-edit">
+        <summary>Edit site: name, scope, limits, delay</summary>
+        <form method="post" action={`/api/sites/${site.id}`} className="stack" aria-label="Edit site">
+          <input type="hidden" name="_csrf" value={admin.csrfToken} />
+          <input type="hidden" name="back" value={back} />
+          <label>Name<input name="name" defaultValue={settings.name} required maxLength={120} /></label>
+          <label>Status
+            <select name="status" defaultValue={settings.status}><option value="active">active</option><option value="paused">paused</option></select>
+          </label>
+          <label>Only URLs matching (regular expression, empty: the whole site)<input name="includePattern" defaultValue={settings.includePattern ?? ""} /></label>
+          <label>Never URLs matching (regular expression)<input name="excludePattern" defaultValue={settings.excludePattern ?? ""} /></label>
+          <label>Page limit (pages fetched, all time)<input name="maxPages" type="number" min={1} max={100000} defaultValue={settings.maxPages} /></label>
+          <label>Link depth from the seed<input name="maxDepth" type="number" min={0} max={20} defaultValue={settings.maxDepth} /></label>
+          <label>Delay between requests (ms)<input name="crawlDelayMs" type="number" min={0} max={600000} defaultValue={settings.crawlDelayMs} /></label>
+          <input type="hidden" name="allowPrivateNetwork" value="false" />
+          <label className="check"><input type="checkbox" name="allowPrivateNetwork" defaultChecked={settings.allowPrivateNetwork} /> Allow private networks for this site</label>
+          <button type="submit" data-testid="site-save">Save</button>
+        </form>
+        <form method="post" action={`/api/sites/${site.id}/sections`} className="inline" aria-label="Add a section">
+          <input type="hidden" name="_csrf" value={admin.csrfToken} />
+          <label>Add a section of this site (crawled as one more seed)<input name="url" placeholder={`${site.seedUrl.replace(/\/$/, "")}/section/`} required /></label>
+          <button type="submit">Add section</button>
+        </form>
+      </details>
+      <p><Link href={`/sites/${site.id}/delete`} className="danger" data-testid="site-delete">Delete this site…</Link></p>
 
       <section aria-labelledby="tpl-title" data-testid="template-view">
         <h2 id="tpl-title" className="sub">Template</h2>

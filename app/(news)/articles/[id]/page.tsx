@@ -11,6 +11,8 @@ import { serverSecret } from "@/lib/auth/secret.ts";
 import { getEnv } from "@/lib/config.ts";
 import { getAdmin } from "@/lib/auth/server.ts";
 import { ReviewShortcuts } from "@/app/review/review-shortcuts";
+import { cleanTitle } from "@/lib/present/card-text.ts";
+import { tidyReaderHtml } from "@/lib/present/reader-html.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +28,8 @@ async function loadArticle(raw: string) {
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  return { title: (await loadArticle((await params).id)).title };
+  const a = await loadArticle((await params).id);
+  return { title: cleanTitle(a.title, [a.site.name, a.site.host]) };
 }
 
 export default async function ArticlePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
@@ -40,30 +43,21 @@ export default async function ArticlePage({ params, searchParams }: { params: Pr
   const allowPrivateNetwork = getEnv().ALLOW_PRIVATE_NETWORK || article.site.allowPrivateNetwork;
   const html = sanitizeArticleHtml(article.html, article.url, { imageSrc: (url) => proxiedImageSrc(secret, { url, allowPrivateNetwork }) });
   const score = article.newsScore === null ? null : Math.round(article.newsScore * 100);
+  const title = cleanTitle(article.title, [article.site.name, article.site.host]);
+  // Tidied for reading (repeated title, leftover controls, mojibake), after extraction: lib/present/reader-html.ts.
+  const body = tidyReaderHtml(html, [article.title, title]);
   return (
-    <article data-testid="article-page">
-      <p className="muted">
-        {article.story ? <Link href={`/stories/${article.story.id}`}>← Story: {article.story.headline}</Link> : <Link href="/">← News</Link>}
+    <article data-testid="article-page" className="reading">
+      <p className="muted crumbs">
+        {article.story ? <Link href={`/stories/${article.story.id}`}>← Story: {cleanTitle(article.story.headline, [article.site.name])}</Link> : <Link href="/">← News</Link>}
       </p>
-      <h1>{article.title}</h1>
+      <h1>{title}</h1>
       <p className="muted">
-        {article.siteName || article.site.name}
+        {article.site.name}
         {article.author ? ` · ${article.author}` : ""}
         {article.publishedAt ? <> · <time dateTime={article.publishedAt.toISOString()}>{article.publishedAt.toISOString().slice(0, 10)}</time></> : null}
-        {article.lang ? ` · ${article.lang}` : ""}
         {" · "}<a href={article.url} rel="noopener noreferrer nofollow" data-testid="original-link">original</a>
       </p>
-      <dl className="facts" data-testid="article-facts">
-        <div><dt>Extraction</dt><dd><strong>{article.method}</strong>{article.methodReason ? ` — ${article.methodReason}` : ""} · {article.textLength.toLocaleString("en")} characters</dd></div>
-        <div><dt>Classification</dt><dd>
-          <strong>{article.isNews ? "news" : "not news"}</strong>{score !== null ? ` (score ${score} %)` : ""}
-          {article.isNews !== article.modelIsNews ? <span data-testid="label-override"> · by an admin&apos;s label (the model said {article.modelIsNews ? "news" : "not news"})</span> : null}
-          {article.decisionReason ? ` — ${article.decisionReason}` : ""}
-          {article.modelVersionId ? <span className="muted"> · model #{article.modelVersionId}</span> : null}
-        </dd></div>
-        {article.page.charset ? <div><dt>Encoding</dt><dd>{article.page.charset} <span className="muted">(from {article.page.charsetSource ?? "unknown"})</span></dd></div> : null}
-        {article.duplicateOfId ? <div><dt>Duplicate</dt><dd>{article.duplicateKind ?? "near"} copy of <Link href={`/articles/${article.duplicateOfId}`}>#{article.duplicateOfId}</Link></dd></div> : null}
-      </dl>
       {admin ? (
         <form method="post" action="/api/labels" className="actions" data-label-form aria-label="Label this page"
           data-shortcuts={JSON.stringify([["n", "label this page news"], ["x", "label this page not news"]])}>
@@ -77,6 +71,7 @@ export default async function ArticlePage({ params, searchParams }: { params: Pr
           {labelled ? <span className="ok" role="status" data-testid="label-saved">Label saved.</span> : null}
         </form>
       ) : null}
+      <div className="reader" dangerouslySetInnerHTML={{ __html: body }} />
       {also.length > 0 ? (
         <section aria-labelledby="also-title" className="also" data-testid="also-published">
           <h2 id="also-title" className="sub">Also published by</h2>
@@ -98,7 +93,22 @@ export default async function ArticlePage({ params, searchParams }: { params: Pr
           ))}
         </div>
       ) : null}
-      <div className="reader" dangerouslySetInnerHTML={{ __html: html }} />
+      {/* How Lede read the page: for the curious and for admins, folded away below the article. */}
+      <details className="card how" data-testid="article-facts">
+        <summary>How Lede read this page</summary>
+        <dl className="facts">
+          <div><dt>Extraction</dt><dd><strong>{article.method}</strong>{article.methodReason ? ` — ${article.methodReason}` : ""} · {article.textLength.toLocaleString("en")} characters</dd></div>
+          <div><dt>Classification</dt><dd>
+            <strong>{article.isNews ? "news" : "not news"}</strong>{score !== null ? ` (score ${score} %)` : ""}
+            {article.isNews !== article.modelIsNews ? <span data-testid="label-override"> · by an admin&apos;s label (the model said {article.modelIsNews ? "news" : "not news"})</span> : null}
+            {article.decisionReason ? ` — ${article.decisionReason}` : ""}
+            {article.modelVersionId ? <span className="muted"> · model #{article.modelVersionId}</span> : null}
+          </dd></div>
+          {article.page.charset ? <div><dt>Encoding</dt><dd>{article.page.charset} <span className="muted">(from {article.page.charsetSource ?? "unknown"})</span></dd></div> : null}
+          {article.lang ? <div><dt>Language</dt><dd>{article.lang}</dd></div> : null}
+          {article.duplicateOfId ? <div><dt>Duplicate</dt><dd>{article.duplicateKind ?? "near"} copy of <Link href={`/articles/${article.duplicateOfId}`}>#{article.duplicateOfId}</Link></dd></div> : null}
+        </dl>
+      </details>
     </article>
   );
 }

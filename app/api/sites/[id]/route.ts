@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { setSiteStatus } from "@/lib/db/sites.ts";
+import { deleteSite, updateSite } from "@/lib/db/sites.ts";
+import { editSiteSchema } from "@/lib/schemas/site.ts";
 import { listRecentPages, listSiteStatus } from "@/lib/db/sites-view.ts";
 import { NotFoundError } from "@/lib/db/news.ts";
 import { handle } from "@/lib/api/respond.ts";
@@ -11,7 +12,6 @@ export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
 const idSchema = z.coerce.number().int().positive();
-const statusSchema = z.object({ status: z.enum(["active", "paused"]), back: z.string().optional() });
 
 /** One site's status and its recent pages. */
 export const GET = handle(async (_req: Request, ctx: Ctx) => {
@@ -22,16 +22,28 @@ export const GET = handle(async (_req: Request, ctx: Ctx) => {
   return NextResponse.json({ site, recentPages: await listRecentPages(db, id) });
 });
 
-/** Pause or resume a site (admin). JSON PATCH from scripts, or POST from the Sites page's forms. */
-async function changeStatus(req: Request, ctx: Ctx): Promise<Response> {
+/**
+ * Edit a site (admin): name, status, limits, delay, scope patterns, private networks. JSON PATCH
+ * from scripts, or POST from the Sites pages' forms (answered with a redirect to `back`).
+ */
+async function editSite(req: Request, ctx: Ctx): Promise<Response> {
   const id = idSchema.parse((await ctx.params).id);
   const { input, form } = await readMutation(req);
-  const { status, back } = statusSchema.parse(input);
-  const db = await getDb();
-  if (!(await db.site.findUnique({ where: { id }, select: { id: true } }))) throw new NotFoundError(`site ${id} not found`);
-  const site = await setSiteStatus(db, id, status);
+  const back = typeof input.back === "string" ? input.back : undefined;
+  delete input.back;
+  const patch = editSiteSchema.parse(input);
+  const site = await updateSite(await getDb(), id, patch);
   return form ? redirectTo(req, safeLocalPath(back, "/sites")) : NextResponse.json({ site });
 }
 
-export const PATCH = handle(changeStatus);
-export const POST = handle(changeStatus);
+/** Delete a site and what it brought in (admin); the site page's confirmation says what goes. */
+async function removeSite(req: Request, ctx: Ctx): Promise<Response> {
+  const id = idSchema.parse((await ctx.params).id);
+  const { form } = await readMutation(req);
+  const deleted = await deleteSite(await getDb(), id);
+  return form ? redirectTo(req, `/sites?deleted=${encodeURIComponent(String(id))}`) : NextResponse.json({ deleted });
+}
+
+export const PATCH = handle(editSite);
+export const POST = handle(editSite);
+export const DELETE = handle(removeSite);

@@ -10,6 +10,9 @@ import { readHostMap } from "@/lib/http/hostmap.ts";
 
 export const dynamic = "force-dynamic";
 
+/** Problems listed on the Sites page after a form import (the JSON answer has them all). */
+const IMPORT_PROBLEMS_SHOWN = 20;
+
 class OpmlError extends Error {
   readonly key = "invalid_input";
 }
@@ -23,7 +26,15 @@ export const POST = handle(async (req: Request) => {
   if (!parsed.ok) throw new OpmlError(`not an OPML file we can read (${parsed.reason})`);
   const results = await importSites(await getDb(), parsed.sites, { allowPrivateNetwork: getEnv().ALLOW_PRIVATE_NETWORK, hostMap: readHostMap(getEnv().HOST_MAP) });
   const imported = results.filter((r) => r.ok).length;
-  const skipped = results.length - imported + parsed.skipped;
-  if (form) return redirectTo(req, `/sites?imported=${imported}&skipped=${skipped}`);
-  return NextResponse.json({ imported, skipped, results });
+  // Every outline that gave no site says why: the parse's problems, then each refused site's reason.
+  const problems = [
+    ...parsed.problems,
+    ...results.flatMap((r) => (r.ok ? [] : [{ outline: r.seedUrl, reason: r.message }])),
+  ];
+  const skipped = problems.length;
+  if (form) {
+    const shown = encodeURIComponent(JSON.stringify(problems.slice(0, IMPORT_PROBLEMS_SHOWN)));
+    return redirectTo(req, `/sites?imported=${imported}&skipped=${skipped}&problems=${shown}`);
+  }
+  return NextResponse.json({ imported, skipped, results, problems });
 });
