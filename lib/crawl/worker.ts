@@ -18,6 +18,7 @@ import { HostLimiter } from "./host-limiter.ts";
 import { processUrl } from "./process-url.ts";
 import { timeStageAsync } from "../pipeline/stage-clock.ts";
 import { flushTemplates } from "../pipeline/context.ts";
+import { CpuBudget, releaseHeldPages, TemplateCatchUp } from "../pipeline/catch-up.ts";
 import { createRobotsGate } from "./robots-gate.ts";
 import { SiteCache } from "./site-cache.ts";
 import { createStats, type CrawlStats } from "./stats.ts";
@@ -56,6 +57,8 @@ export interface WorkerOptions {
   clock?: StageClock;
   /** Classifier for ingested pages; default (undefined): the active model, reloaded as it changes. */
   classify?: PageClassifier | null;
+  /** Background re-extraction of pages whose site template changed (lib/pipeline/catch-up.ts); false: off. */
+  templateCatchUp?: { budget?: CpuBudget } | false;
 }
 
 function defaultWorkerId(): string {
@@ -122,6 +125,8 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     classify: opts.classify,
   };
   ctx.robots = createRobotsGate(ctx);
+  const catchUp = opts.templateCatchUp === false ? null
+    : new TemplateCatchUp(opts.db, { budget: opts.templateCatchUp?.budget ?? new CpuBudget(), siteIds: opts.siteIds, classify: opts.classify });
   const inFlight = new Map<Promise<void>, LeasedUrl>();
   const perSite = new Map<number, number>();
   let lastHousekeeping = 0;
@@ -150,6 +155,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
         await queueMissingSeeds(opts.db);
         await failExhaustedLeases(opts.db, ctx.maxAttempts);
       }
+      catchUp?.tick();
       const room = concurrency - inFlight.size;
       let leased = 0;
       if (room > 0) {
@@ -161,7 +167,12 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
       }
       if (leased > 0) continue;
       if (inFlight.size === 0) {
-        if (opts.exitWhenIdle && (await isCrawlFinished(opts.db, opts.siteIds))) break;
+        if (opts.exitWhenIdle && (await isCrawlFinished(opts.db, opts.siteIds))) {
+          // No page is coming for the pages still held back for a template: extract them now.
+          await catchUp?.stop();
+          await releaseHeldPages(opts.db, opts.siteIds, opts.classify);
+          break;
+        }
         await sleep(idleMs, opts.signal);
       } else {
         await Promise.race([...inFlight.keys(), sleep(idleMs, opts.signal)]);
@@ -170,6 +181,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   } finally {
     stopping.abort(new Error("worker stopping"));
     await stopWorker(ctx, inFlight, stopFetches, log);
+    await catchUp?.stop();
   }
   log.info({ stats: ctx.stats }, "crawl worker stopped");
   return ctx.stats;

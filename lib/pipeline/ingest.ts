@@ -9,13 +9,15 @@ import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory } from "../db/stories.ts";
 import { extractEntities } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
-import { isTemplateReady, pageEntries } from "../extract/template.ts";
+import { isTemplateReady, MIN_TEMPLATE_PAGES, pageEntries } from "../extract/template.ts";
+import { claimAwaitingPages, markAwaitingTemplate, setPageTemplateVersion } from "../db/template-pages.ts";
+import { followStory } from "../db/story-follow.ts";
 import { processPage, type ArticleDraft, type PageClassifier } from "./process.ts";
 import { getPageClassifier, getTemplate, learnTemplate } from "./context.ts";
 import { inStep, inStepAsync } from "./errors.ts";
 import { timeStage, timeStageAsync, type StageClock } from "./stage-clock.ts";
 
-export type IngestOutcome = "article" | "not_news" | "duplicate" | "too_short";
+export type IngestOutcome = "article" | "not_news" | "duplicate" | "too_short" | "awaiting_template";
 
 export interface IngestInput extends FetchedPage {
   /** Already decoded by the caller (the worker decodes to find links); decoded here otherwise. */
@@ -32,6 +34,18 @@ export interface IngestContext {
   classify?: PageClassifier | null;
   /** Use and update the site's template (default true). */
   templates?: boolean;
+  /**
+   * Hold a page back (outcome awaiting_template) while its site's template is not ready, and extract the
+   * held-back pages with the template once it is (the crawler sets it; lib/pipeline/catch-up.ts releases
+   * a site's pages without a template when it gets no more). Default false.
+   */
+  awaitTemplate?: boolean;
+  /**
+   * Re-extraction of a page already learnt into its template (lib/pipeline/catch-up.ts): the template is
+   * not fed the page again, an article whose text changed follows it into the story its new text belongs
+   * to, and an article that would now be too short keeps its stored text. Default false.
+   */
+  reextract?: boolean;
   /** CPU time per stage (benchmark: lib/pipeline/stage-clock.ts). */
   clock?: StageClock;
 }
@@ -60,41 +74,77 @@ export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext 
   return processStoredPage(db, { pageId: page.id, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined }, ctx);
 }
 
-/** Re-run extraction and everything after it on a stored page, without fetching. */
-export async function reprocessPage(db: Db, pageId: number, ctx: IngestContext = {}): Promise<IngestResult | null> {
+/**
+ * Re-run extraction and everything after it on a stored page, without fetching. `learn`: feed the page
+ * to its site's template again (default true, as `lede reprocess` rebuilds templates; never on a re-extraction).
+ */
+export async function reprocessPage(db: Db, pageId: number, ctx: IngestContext = {}, opts: { learn?: boolean } = {}): Promise<IngestResult | null> {
   const stored = await loadStoredPage(db, pageId);
   if (!stored) return null;
   const decoded = decodeHtml(stored.body, stored.contentType);
-  return processStoredPage(db, { pageId, siteId: stored.siteId, finalUrl: stored.finalUrl, html: decoded.text }, ctx);
+  return processStoredPage(db, { pageId, siteId: stored.siteId, finalUrl: stored.finalUrl, html: decoded.text }, ctx, opts.learn ?? true);
 }
 
 async function processStoredPage(
   db: Db,
   page: { pageId: number; siteId: number; finalUrl: string; html: string; document?: CheerioAPI },
   ctx: IngestContext,
+  learnPage = true,
 ): Promise<IngestResult> {
   const { clock } = ctx;
   const classify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(db)) : ctx.classify;
   const useTemplates = ctx.templates ?? true;
-  const template = useTemplates ? await inStepAsync("extract_failed", () => getTemplate(db, page.siteId)) : null;
+  let template = useTemplates ? await inStepAsync("extract_failed", () => getTemplate(db, page.siteId)) : null;
   // One parse serves template entries (read first), classifier facts and extraction (which modifies it).
   const document = page.document ?? timeStage(clock, "parse", () => inStep("extract_failed", () => parseHtml(page.html)));
-  const entries = useTemplates ? timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries(document))) : null;
-  const result = processPage({
-    finalUrl: page.finalUrl, html: page.html, classify, template: template && isTemplateReady(template) ? template : null, document, clock,
-  });
-  if (entries) await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries)));
-  if (!result.ok) {
-    await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));
-    return { outcome: result.reason, reason: result.detail, pageId: page.pageId };
+  // The page joins its site's template before its extraction, as a template built from all pages would hold it.
+  const learn = useTemplates && learnPage && !ctx.reextract;
+  const before = template?.version ?? 0;
+  if (learn) {
+    const entries = timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries(document)));
+    template = await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries, undefined, page.pageId)));
+    if (ctx.awaitTemplate && !isTemplateReady(template)) {
+      const reason = `waiting for the site's template (${template.pages.length} of ${MIN_TEMPLATE_PAGES} pages)`;
+      await inStepAsync("store_failed", () => markAwaitingTemplate(db, page.pageId, reason));
+      return { outcome: "awaiting_template", reason, pageId: page.pageId };
+    }
   }
-  const draft = result.article;
-  // Database trouble is store_failed; entities and story grouping throw their own key (group_failed).
-  return inStepAsync("store_failed", () => storeArticle(db, page, draft, clock));
+  const ready = template && isTemplateReady(template) ? template : null;
+  const result = processPage({ finalUrl: page.finalUrl, html: page.html, classify, template: ready, document, clock });
+  // A re-extraction's version was set when the page was claimed (lib/db/template-pages.ts claimStalePage).
+  if (!ctx.reextract) await inStepAsync("store_failed", () => setPageTemplateVersion(db, page.pageId, ready?.version ?? null));
+  let stored: IngestResult;
+  if (!result.ok) {
+    const existing = ctx.reextract ? await inStepAsync("store_failed", () => findArticleByPage(db, page.pageId)) : null;
+    // Re-extraction that would leave too little text keeps the stored article rather than losing it.
+    if (existing) return { outcome: "article", reason: `kept the stored article: ${result.detail}`, pageId: page.pageId, articleId: existing.id };
+    await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));
+    stored = { outcome: result.reason, reason: result.detail, pageId: page.pageId };
+  } else {
+    // Database trouble is store_failed; entities and story grouping throw their own key (group_failed).
+    stored = await inStepAsync("store_failed", () => storeArticle(db, page, result.article, clock, ctx.reextract ?? false));
+  }
+  // The template this page made ready (or moved to a new version) is used at once for the pages held back for it.
+  if (ctx.awaitTemplate && ready && ready.version !== before) await releaseAwaitingPages(db, page.siteId, ctx);
+  return stored;
+}
+
+/**
+ * Extract the site's held-back pages now (with its template when it is ready, without one otherwise);
+ * each is claimed first, so a page is extracted once however many workers release the site.
+ */
+export async function releaseAwaitingPages(db: Db, siteId: number, ctx: IngestContext = {}): Promise<IngestResult[]> {
+  const out: IngestResult[] = [];
+  for (const id of await inStepAsync("store_failed", () => claimAwaitingPages(db, siteId))) {
+    // Their entries joined the template when they arrived: not learnt twice.
+    const res = await reprocessPage(db, id, { ...ctx, awaitTemplate: false, reextract: false }, { learn: false });
+    if (res) out.push(res);
+  }
+  return out;
 }
 
 /** 3–5 of ingestPage: duplicates, the article row, entities and story, the page's outcome. */
-async function storeArticle(db: Db, page: { pageId: number; siteId: number }, draft: ArticleDraft, clock: StageClock | undefined): Promise<IngestResult> {
+async function storeArticle(db: Db, page: { pageId: number; siteId: number }, draft: ArticleDraft, clock: StageClock | undefined, reextract: boolean): Promise<IngestResult> {
   const { existing, found } = await timeStageAsync(clock, "db: dedup", async () => {
     const existing = await findArticleByPage(db, page.pageId);
     const found = await findDuplicate(db, {
@@ -115,8 +165,13 @@ async function storeArticle(db: Db, page: { pageId: number; siteId: number }, dr
     await saveDedupResult(db, article.id, draft.simhash, dup);
     return article;
   });
-  // A re-processed article keeps the story it already has.
+  // A re-processed article keeps the story it already has; a re-extracted one whose text changed follows its text.
   if (!dup && draft.isNews && !existing?.storyId) await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
+  else if (!dup && draft.isNews && existing?.storyId && reextract && existing.contentHash !== draft.contentHash) {
+    const from = existing.storyId;
+    const to = await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
+    await followStory(db, from, to);
+  }
   const [outcome, reason]: [IngestOutcome, string] = dup
     ? ["duplicate", `${dup.kind} duplicate of article ${dup.originalId}`]
     : draft.isNews ? ["article", draft.decisionReason] : ["not_news", draft.decisionReason];
@@ -144,10 +199,10 @@ function entityInput(draft: ArticleDraft): string {
 
 /** Entities of an original news article, then the story it belongs to. */
 
-async function groupArticle(db: Db, articleId: number, draft: ArticleDraft, clock: StageClock | undefined): Promise<void> {
+async function groupArticle(db: Db, articleId: number, draft: ArticleDraft, clock: StageClock | undefined): Promise<number> {
   const mentions = timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(entityInput(draft))));
   const entities = await timeStageAsync(clock, "db: entities", () => inStepAsync("store_failed", () => saveArticleEntities(db, articleId, mentions)));
-  await timeStageAsync(clock, "story", () => assignStory(db, {
+  return timeStageAsync(clock, "story", () => assignStory(db, {
     id: articleId, title: draft.title, lead: draft.lead, text: draft.text,
     publishedAt: draft.publishedAt ?? undefined, url: draft.url, entities,
   }));
