@@ -17,7 +17,8 @@
 //     with, so pages extracted before a material change can be re-extracted (lib/pipeline/catch-up.ts);
 //   - ageing: an entry none of the AGE_OUT_PAGES most recent pages holds is no longer template;
 //   - redesigns: when the REDESIGN_PAGES most recent pages each hold less than REDESIGN_OVERLAP of the
-//     template's entries, the window restarts from those pages (a new design), and the redesign is kept.
+//     template of the pages before them, the window restarts from those pages (a new design), and the
+//     redesign is kept.
 import { load, type CheerioAPI } from "cheerio";
 import type { AnyNode, Element } from "domhandler";
 import { filterBlocks, type LanguageVerdict } from "./langmodel.ts";
@@ -129,8 +130,6 @@ export interface TemplateState {
   changedAt: number | null;
   /** Caller's reference (the page id) of each window page, parallel to `pages`; -1 when none was given. */
   refs: number[];
-  /** Share of the template's entries each window page held when it arrived (null: no template yet). */
-  overlaps: (number | null)[];
   /** Reference of the first page of the current design: pages before it belong to an earlier one. */
   epochStart: number;
   /** Redesigns seen, oldest first (at most REDESIGNS_KEPT). */
@@ -163,7 +162,7 @@ export function newTemplate(opts: TemplateOptions = {}): TemplateState {
   const window = Math.max(1, Math.floor(opts.window ?? DEFAULT_TEMPLATE_WINDOW));
   return {
     v: STATE_VERSION, mode: opts.mode ?? "ratio", minRatio: Math.min(1, Math.max(0, minRatio)), window, pageCount: 0, pages: [], labels: {},
-    version: 0, versionKeys: [], changedAt: null, refs: [], overlaps: [], epochStart: 0, redesigns: [], counts: new Map(), recent: new Set(),
+    version: 0, versionKeys: [], changedAt: null, refs: [], epochStart: 0, redesigns: [], counts: new Map(), recent: new Set(),
   };
 }
 
@@ -192,21 +191,19 @@ export function updateTemplate(t: TemplateState, page: PageEntries, opts: Update
   const overlap = templateOverlap(t, page.keys);
   let pages = [...t.pages, [...page.keys]];
   let refs = [...padRefs(t), opts.ref ?? -1];
-  let overlaps = [...padOverlaps(t), overlap];
-  while (pages.length > t.window) { pages.shift(); refs.shift(); overlaps.shift(); }
+  while (pages.length > t.window) { pages.shift(); refs.shift(); }
   let epochStart = t.epochStart;
   let redesigns = t.redesigns;
-  const latest = overlaps.slice(-REDESIGN_PAGES);
-  if (latest.length === REDESIGN_PAGES && pages.length > REDESIGN_PAGES && latest.every((o) => o !== null && o < REDESIGN_OVERLAP)) {
+  // A page of the same design holds most of the template: only a page that does not is looked at closer.
+  const redesign = overlap !== null && overlap >= REDESIGN_OVERLAP ? null : detectRedesign(t, pages);
+  if (redesign !== null) {
     pages = pages.slice(-REDESIGN_PAGES);
     refs = refs.slice(-REDESIGN_PAGES);
-    overlaps = overlaps.slice(-REDESIGN_PAGES).map(() => null);
     epochStart = refs[0]!;
-    const mean = (latest as number[]).reduce((a, b) => a + b, 0) / REDESIGN_PAGES;
-    redesigns = [...t.redesigns, { at: now, pageCount: t.pageCount + 1, overlap: mean }].slice(-REDESIGNS_KEPT);
+    redesigns = [...t.redesigns, { at: now, pageCount: t.pageCount + 1, overlap: redesign }].slice(-REDESIGNS_KEPT);
   }
   const { counts, recent } = deriveCounts(pages);
-  const next: TemplateState = { ...t, pageCount: t.pageCount + 1, pages, refs, overlaps, epochStart, redesigns, counts, recent, labels: {} };
+  const next: TemplateState = { ...t, pageCount: t.pageCount + 1, pages, refs, epochStart, redesigns, counts, recent, labels: {} };
   const fresh = new Map(page.entries.map((e) => [e.key, e]));
   const keys: string[] = [];
   for (const [k, c] of counts) {
@@ -217,13 +214,36 @@ export function updateTemplate(t: TemplateState, page: PageEntries, opts: Update
     if (old) next.labels[k] = old;
     else if (e) next.labels[k] = { path: e.path, text: e.text.slice(0, LABEL_TEXT_CHARS) };
   }
-  const redesigned = redesigns !== t.redesigns;
-  if (isTemplateReady(next) && (redesigned || t.version === 0 || changedShare(t.versionKeys, keys) >= TEMPLATE_MATERIAL_CHANGE)) {
+  if (isTemplateReady(next) && (redesign !== null || t.version === 0 || changedShare(t.versionKeys, keys) >= TEMPLATE_MATERIAL_CHANGE)) {
     next.version = t.version + 1;
     next.versionKeys = keys;
     next.changedAt = now;
   }
   return next;
+}
+
+/**
+ * A redesign: the template of the window's older pages (all but the REDESIGN_PAGES latest; at least
+ * MIN_TEMPLATE_PAGES of them, at least REDESIGN_MIN_ENTRIES entries) is held by less than
+ * REDESIGN_OVERLAP by each of the latest pages. The older pages' template is used rather than the
+ * current one because the new design's pages wear the current one down as they arrive. Returns the
+ * latest pages' mean overlap, or null.
+ */
+function detectRedesign(t: TemplateState, pages: string[][]): number | null {
+  const older = pages.slice(0, -REDESIGN_PAGES);
+  if (older.length < MIN_TEMPLATE_PAGES) return null;
+  const { counts, recent } = deriveCounts(older);
+  const base: TemplateState = { ...t, pages: older, counts, recent };
+  const keys = templateKeys(base);
+  if (keys.length < REDESIGN_MIN_ENTRIES) return null;
+  let sum = 0;
+  for (const p of pages.slice(-REDESIGN_PAGES)) {
+    const set = new Set(p);
+    const share = keys.filter((k) => set.has(k)).length / keys.length;
+    if (share >= REDESIGN_OVERLAP) return null;
+    sum += share;
+  }
+  return sum / REDESIGN_PAGES;
 }
 
 /** Share of the template's entries the page holds (null: no template ready, or too small to judge a design by). */
@@ -338,7 +358,7 @@ export function parseTemplate(json: string): ParseTemplateResult {
   const { counts, recent } = deriveCounts(r.pages);
   const template: TemplateState = {
     ...t, pageCount: r.pageCount ?? r.pages.length, pages: r.pages, labels: r.labels ?? {}, counts, recent,
-    refs: Array.isArray(r.refs) ? r.refs : [], overlaps: Array.isArray(r.overlaps) ? r.overlaps : [],
+    refs: Array.isArray(r.refs) ? r.refs : [],
     epochStart: r.epochStart ?? 0, redesigns: Array.isArray(r.redesigns) ? r.redesigns : [], changedAt: r.changedAt ?? null,
   };
   // A state stored before versions existed: its current entries are version 1 (0 while not ready).
@@ -434,10 +454,6 @@ function inTemplate(t: TemplateState, key: string, count: number): boolean {
 
 function padRefs(t: TemplateState): number[] {
   return t.refs.length === t.pages.length ? t.refs : t.pages.map((_, i) => t.refs[i - (t.pages.length - t.refs.length)] ?? -1);
-}
-
-function padOverlaps(t: TemplateState): (number | null)[] {
-  return t.overlaps.length === t.pages.length ? t.overlaps : t.pages.map(() => null);
 }
 
 function isTemplateCount(t: TemplateState, count: number): boolean {
