@@ -82,6 +82,17 @@ async function storedTexts(db: Db, byHostPath: Map<string, string>): Promise<Map
   return out;
 }
 
+async function storedOutcomes(db: Db, byHostPath: Map<string, string>): Promise<Map<string, string>> {
+  const rows = await db.page.findMany({ select: { finalUrl: true, outcome: true, outcomeReason: true, templateVersion: true } });
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    const u = new URL(r.finalUrl);
+    const id = byHostPath.get(`${u.host}${u.pathname}${u.search}`);
+    if (id) out.set(id, `${r.outcome} v${r.templateVersion} ${r.outcomeReason ?? ""}`.slice(0, 120));
+  }
+  return out;
+}
+
 function batchTemplate(pages: SitePage[]): TemplateState {
   let t = newTemplate();
   for (const p of pages) t = updateTemplate(t, pageEntries(p.html));
@@ -126,6 +137,7 @@ export async function measureTemplateCrawl(corpus: string, opts: { maxSites?: nu
     // 2. the catch-up drained
     const drained = await catchUpTemplates(db, { budget: new CpuBudget(Number.POSITIVE_INFINITY), siteIds });
     const afterDrain = await storedTexts(db, byHostPath);
+    const outcomes = await storedOutcomes(db, byHostPath);
     await web.close();
     await db.$disconnect();
     // 3. single-page and batch-template extraction of the same pages
@@ -150,8 +162,10 @@ export async function measureTemplateCrawl(corpus: string, opts: { maxSites?: nu
       };
     };
     const servedSet = scored.filter((s) => served.has(s.page.id));
+    // BENCH_DUMP=file: one JSON line per page (id, host, the four F1 figures, the stored outcome), for diagnosis
+    if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, servedSet.map((s) => JSON.stringify({ id: s.page.id, host: s.host, type: s.page.pageType, single: s.single, batch: s.batch, end: s.crawlEnd, drained: s.crawlDrained, outcome: outcomes.get(s.page.id) })).join("\n"));
     const rows = [row("≥ 3 pages", servedSet), row(`≥ ${LARGE_SITE_PAGES} pages`, servedSet.filter((s) => s.sitePages >= LARGE_SITE_PAGES))];
-    const redesign = await measureRedesigns(root, corpus, sites);
+    const redesign = process.env.BENCH_NO_REDESIGN ? [] : await measureRedesigns(root, corpus, sites);
     return { rows, reextractedDuringCrawl, drained: { reextracted: drained.reextracted, changed: drained.changed }, redesign, seconds: (Date.now() - started) / 1000 };
   } finally {
     rmSync(root, { recursive: true, force: true });
