@@ -36,7 +36,7 @@ const STATE_VERSION = 1;
  * Share of the template's entries (added + removed over the union of old and new) that makes a new
  * version: below it, pages extracted with the old version would lose or keep only a few lines more.
  */
-export const TEMPLATE_MATERIAL_CHANGE = 0.15;
+export const TEMPLATE_MATERIAL_CHANGE = 0.05;
 /** Recent pages an entry must appear on at least once to stay template (a removed menu leaves within 8 pages, not ~10 at a 20-page window's 60 %). */
 export const AGE_OUT_PAGES = 8;
 /** Consecutive recent pages that must each share little with the template to call it a redesign (one error page or gallery is not). */
@@ -214,7 +214,11 @@ export function updateTemplate(t: TemplateState, page: PageEntries, opts: Update
     if (old) next.labels[k] = old;
     else if (e) next.labels[k] = { path: e.path, text: e.text.slice(0, LABEL_TEXT_CHARS) };
   }
-  if (isTemplateReady(next) && (redesign !== null || t.version === 0 || changedShare(t.versionKeys, keys) >= TEMPLATE_MATERIAL_CHANGE)) {
+  // A page that does not follow the template (an error page, or the first pages of a redesign) moves no
+  // version: re-extracting the site's pages with a template it has worn down would undo their extraction.
+  const conforms = overlap === null || overlap >= REDESIGN_OVERLAP;
+  const moved = conforms && changedShare(t.versionKeys, keys) >= TEMPLATE_MATERIAL_CHANGE;
+  if (isTemplateReady(next) && (redesign !== null || t.version === 0 || moved)) {
     next.version = t.version + 1;
     next.versionKeys = keys;
     next.changedAt = now;

@@ -70,14 +70,21 @@ async function crawl(db: Db, web: ReplayWeb, siteIds: number[], budget: CpuBudge
   });
 }
 
-/** Stored article text per corpus page id (by the page's path on its host). */
+/**
+ * Stored article text per corpus page id (by the page's path on its host). A page stored as a duplicate
+ * of another article's canonical URL has no article of its own: it scores that article's text, which is
+ * what the database shows for it.
+ */
 async function storedTexts(db: Db, byHostPath: Map<string, string>): Promise<Map<string, string>> {
-  const rows = await db.page.findMany({ select: { url: true, finalUrl: true, article: { select: { text: true } }, outcome: true } });
+  const rows = await db.page.findMany({ select: { url: true, finalUrl: true, article: { select: { text: true } }, outcome: true, outcomeReason: true } });
   const out = new Map<string, string>();
   for (const r of rows) {
     const u = new URL(r.finalUrl);
     const id = byHostPath.get(`${u.host}${u.pathname}${u.search}`) ?? byHostPath.get(`${new URL(r.url).host}${pathOf(r.url)}`);
-    if (id) out.set(id, r.article?.text ?? "");
+    if (!id) continue;
+    const original = r.outcome === "duplicate" && !r.article ? /article (\d+)/.exec(r.outcomeReason ?? "") : null;
+    const text = original ? (await db.article.findUnique({ where: { id: Number(original[1]) }, select: { text: true } }))?.text : r.article?.text;
+    out.set(id, text ?? "");
   }
   return out;
 }
@@ -220,7 +227,7 @@ export function formatTemplateCrawl(r: TemplateCrawlReport): string {
     "",
     `${machineLine()}. The WCXB dev sites with ≥ 3 pages, served by the replay web under their own hosts and crawled by the worker into SQLite;`,
     "word-bag F1 (mean over pages) of the article text stored in the database, beside single-page and batch-template extraction of the same pages",
-    `(a page with < ${extractDefaults.minTextChars} characters scores empty text in every column, as the pipeline stores no article for it). Pages at "/" are left out (the replay index is there).`,
+    `(a page with < ${extractDefaults.minTextChars} characters scores empty text in every column, as the pipeline stores no article for it; a canonical duplicate scores the text of the article it duplicates). Pages at "/" are left out (the replay index is there).`,
     "",
     mdTable(["sites", "sites n", "pages", "crawled", "single-page", "batch templates", "crawl, at its end", "crawl, catch-up drained", "drained − single", "drained − batch"],
       r.rows.map((x) => [x.sites, x.n, x.pages, x.crawled, f(x.single), f(x.batch), f(x.crawlEnd), f(x.crawlDrained), d(x.crawlDrained - x.single), d(x.crawlDrained - x.batch)])),
