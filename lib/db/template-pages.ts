@@ -101,3 +101,29 @@ export async function countTemplateBacklog(db: Db, siteId: number): Promise<{ aw
 export async function readArticleText(db: Db, pageId: number): Promise<string | null> {
   return (await db.article.findUnique({ where: { pageId }, select: { text: true } }))?.text ?? null;
 }
+
+/**
+ * A held-back page whose extraction failed when its site released it: the failure is its own, so it is
+ * stored where a failure at fetch time would be — the page's outcome, its fetch attempt's key, its
+ * frontier URL queued again after `retryInMs` (or failed for good when null) — and never on the page
+ * that released it.
+ */
+export async function recordReleasedPageFailure(db: Db, pageId: number, key: string, message: string, retryInMs: number | null, now = new Date()): Promise<void> {
+  const page = await db.page.findUnique({ where: { id: pageId }, select: { url: true, siteId: true, frontierId: true } });
+  if (!page) return;
+  await db.page.updateMany({ where: { id: pageId }, data: { outcome: "error", outcomeReason: message.slice(0, 500) } });
+  const attempt = await db.fetchAttempt.findFirst({ where: { siteId: page.siteId, url: page.url }, orderBy: { id: "desc" }, select: { id: true } });
+  if (attempt) await db.fetchAttempt.updateMany({ where: { id: attempt.id }, data: { errorKey: key } });
+  if (page.frontierId !== null) {
+    await db.frontierUrl.updateMany({
+      where: { id: page.frontierId, state: "done" },
+      data: retryInMs === null ? { state: "failed", lastErrorKey: key } : { state: "queued", lastErrorKey: key, nextCheckAt: new Date(now.getTime() + retryInMs) },
+    });
+  }
+}
+
+/** Attempts used so far by the page's frontier URL (0 without one). */
+export async function pageAttempts(db: Db, pageId: number): Promise<number> {
+  const page = await db.page.findUnique({ where: { id: pageId }, select: { frontier: { select: { attempts: true } } } });
+  return page?.frontier?.attempts ?? 0;
+}

@@ -10,11 +10,15 @@ import { assignStory } from "../db/stories.ts";
 import { extractEntities } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
 import { isTemplateReady, MIN_TEMPLATE_PAGES, pageEntries } from "../extract/template.ts";
-import { claimAwaitingPages, markAwaitingTemplate, setPageTemplateVersion } from "../db/template-pages.ts";
+import { claimAwaitingPages, markAwaitingTemplate, pageAttempts, recordReleasedPageFailure, setPageTemplateVersion } from "../db/template-pages.ts";
+import { recordSiteError } from "../db/sites.ts";
+import { decideRetry } from "../frontier/schedule.ts";
+import { crawlDefaults } from "../config.ts";
+import { log } from "../log.ts";
 import { followStory } from "../db/story-follow.ts";
 import { processPage, type ArticleDraft, type PageClassifier } from "./process.ts";
 import { getPageClassifier, getTemplate, learnTemplate } from "./context.ts";
-import { inStep, inStepAsync } from "./errors.ts";
+import { inStep, inStepAsync, toPipelineError } from "./errors.ts";
 import { timeStage, timeStageAsync, type StageClock } from "./stage-clock.ts";
 
 export type IngestOutcome = "article" | "not_news" | "duplicate" | "too_short" | "awaiting_template";
@@ -46,6 +50,8 @@ export interface IngestContext {
    * to, and an article that would now be too short keeps its stored text. Default false.
    */
   reextract?: boolean;
+  /** Attempts before a held-back page that fails on release is failed for good (the worker's maxAttempts). */
+  maxAttempts?: number;
   /** CPU time per stage (benchmark: lib/pipeline/stage-clock.ts). */
   clock?: StageClock;
 }
@@ -136,9 +142,18 @@ async function processStoredPage(
 export async function releaseAwaitingPages(db: Db, siteId: number, ctx: IngestContext = {}): Promise<IngestResult[]> {
   const out: IngestResult[] = [];
   for (const id of await inStepAsync("store_failed", () => claimAwaitingPages(db, siteId))) {
-    // Their entries joined the template when they arrived: not learnt twice.
-    const res = await reprocessPage(db, id, { ...ctx, awaitTemplate: false, reextract: false }, { learn: false });
-    if (res) out.push(res);
+    try {
+      // Their entries joined the template when they arrived: not learnt twice.
+      const res = await reprocessPage(db, id, { ...ctx, awaitTemplate: false, reextract: false }, { learn: false });
+      if (res) out.push(res);
+    } catch (err) {
+      // The held-back page's own failure: stored on its URL, retried like one at fetch time (errors.ts).
+      const error = toPipelineError(err);
+      const decision = decideRetry(error, await pageAttempts(db, id), ctx.maxAttempts ?? crawlDefaults.maxAttempts);
+      await recordReleasedPageFailure(db, id, error.key, error.message, decision.retry ? decision.delayMs : null);
+      await recordSiteError(db, siteId, error.key);
+      log.error({ err: error.cause ?? err, key: error.key, pageId: id }, "held-back page failed when its template was ready");
+    }
   }
   return out;
 }
