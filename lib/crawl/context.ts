@@ -40,4 +40,6 @@ export interface CrawlContext {
   clock?: StageClock;
   /** Classifier for ingested pages (lib/pipeline/ingest.ts); undefined: the active model. */
   classify?: PageClassifier | null;
+  /** Hold a new site's pages back until its template is ready (lib/pipeline/ingest.ts awaitTemplate). */
+  awaitTemplate?: boolean;
 }

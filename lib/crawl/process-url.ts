@@ -123,7 +123,7 @@ async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res:
   const result = await ingestPage(ctx.db, {
     siteId: site.id, frontierId: row.id, url: row.url, finalUrl: res.finalUrl, status: res.status,
     contentType: res.contentType, body: res.body, gzipBody: res.gzipBody, decoded, document: $,
-  }, { clock: ctx.clock, classify: ctx.classify, awaitTemplate: true, maxAttempts: ctx.maxAttempts });
+  }, { clock: ctx.clock, classify: ctx.classify, awaitTemplate: ctx.awaitTemplate ?? true, maxAttempts: ctx.maxAttempts });
   ctx.stats.pages++;
   ctx.stats.outcomes[result.outcome] = (ctx.stats.outcomes[result.outcome] ?? 0) + 1;
   return added + (firstVisit ? await enqueueSiteDiscovery(ctx, site, row, feeds.map((f) => f.url), robotsSitemaps) : 0);

@@ -57,7 +57,11 @@ export interface WorkerOptions {
   clock?: StageClock;
   /** Classifier for ingested pages; default (undefined): the active model, reloaded as it changes. */
   classify?: PageClassifier | null;
-  /** Background re-extraction of pages whose site template changed (lib/pipeline/catch-up.ts); false: off. */
+  /**
+   * New sites' pages held back until their template is ready, and pages whose template changed re-extracted
+   * in the background within `budget` (lib/pipeline/catch-up.ts); false: neither (each page is extracted with
+   * the template as it is when the page arrives: the behaviour before issue #21, for the benchmark).
+   */
   templateCatchUp?: { budget?: CpuBudget } | false;
 }
 
@@ -123,6 +127,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     signal: stopFetches.signal,
     clock: opts.clock,
     classify: opts.classify,
+    awaitTemplate: opts.templateCatchUp !== false,
   };
   ctx.robots = createRobotsGate(ctx);
   const catchUp = opts.templateCatchUp === false ? null

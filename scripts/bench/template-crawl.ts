@@ -63,10 +63,13 @@ function replayDir(root: string, sites: [string, SitePage[]][], corpus: string):
   return { dir, served };
 }
 
+/** BENCH_CRAWL_BEFORE=1: the crawl as before issue #21 (no page held back for its template, no catch-up). */
+const BEFORE = process.env.BENCH_CRAWL_BEFORE === "1";
+
 async function crawl(db: Db, web: ReplayWeb, siteIds: number[], budget: CpuBudget): Promise<void> {
   await runWorker({
     db, signal: new AbortController().signal, siteIds, exitWhenIdle: true, hostMap: web.hostMap, allowPrivateNetwork: true,
-    concurrency: 4, idleMs: 50, maxAttempts: 1, templateCatchUp: { budget },
+    concurrency: 4, idleMs: 50, maxAttempts: 1, templateCatchUp: BEFORE ? false : { budget },
   });
 }
 
@@ -142,7 +145,7 @@ export async function measureTemplateCrawl(corpus: string, opts: { maxSites?: nu
     const reextractedDuringCrawl = [...budget.ledger.values()].reduce((a, r) => a + r.pages, 0);
     const atEnd = await storedTexts(db, byHostPath);
     // 2. the catch-up drained
-    const drained = await catchUpTemplates(db, { budget: new CpuBudget(Number.POSITIVE_INFINITY), siteIds });
+    const drained = BEFORE ? { reextracted: 0, changed: 0 } : await catchUpTemplates(db, { budget: new CpuBudget(Number.POSITIVE_INFINITY), siteIds });
     const afterDrain = await storedTexts(db, byHostPath);
     const outcomes = await storedOutcomes(db, byHostPath);
     await web.close();
