@@ -103,3 +103,22 @@ export const extractDefaults = {
   /** characters of text below which an extraction is "too little" and the orchestrator relaxes. */
   minTextChars: 250,
 } as const;
+
+/** Site templates in the crawl (lib/pipeline/catch-up.ts, issue #21). */
+export const templateDefaults = {
+  /**
+   * CPU ms per minute a worker may spend re-extracting pages whose template changed: 6 s = 10 % of one
+   * core, about 200 pages a minute at the ~30 ms a re-extraction costs (parse, extract, classify, store),
+   * so a new site's backlog clears in minutes while fetching keeps 90 % of the core.
+   */
+  catchUpCpuMsPerMinute: 6_000,
+  /**
+   * ms a page is held back for its site's template at most: the seed's links arrive within seconds, so
+   * a site that has not reached MIN_TEMPLATE_PAGES pages by then is extracted without one (and again later).
+   */
+  awaitTemplateMaxMs: 60_000,
+  /** ms between the worker's catch-up passes (each is one indexed query when nothing is stale). */
+  catchUpEveryMs: 1_000,
+  /** Stale pages read per query of a catch-up pass. */
+  catchUpBatch: 20,
+} as const;

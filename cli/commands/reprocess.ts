@@ -7,13 +7,17 @@ import { listStoredPageIds } from "../../lib/db/pages.ts";
 import { findSiteIds } from "../../lib/db/sites.ts";
 import { reprocessPage } from "../../lib/pipeline/ingest.ts";
 import { flushTemplates } from "../../lib/pipeline/context.ts";
+import { CpuBudget, catchUpTemplates } from "../../lib/pipeline/catch-up.ts";
 
-export const summary = "re-run extraction on stored pages without fetching: lede reprocess [--site S]";
+export const summary = "re-run extraction on stored pages without fetching: lede reprocess [--site S] [--stale]";
 
-const HELP = `Usage: lede reprocess [--site S]
+const HELP = `Usage: lede reprocess [--site S] [--stale]
 
 Re-runs extraction, classification and duplicate detection on every stored page (or one site's:
 S is a site id, a host name or a seed URL), from the raw bodies kept in the database.
+
+--stale: only the pages waiting for their site's template — held back until it is ready, or extracted
+         with an older version of it — as the crawl worker's background catch-up does, without its CPU budget.
 `;
 
 /** Page ids read per query: bounded memory however many pages are stored. */
@@ -23,7 +27,7 @@ const PROGRESS_EVERY_MS = 500;
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { site: { type: "string" }, help: { type: "boolean", default: false } },
+    options: { site: { type: "string" }, stale: { type: "boolean", default: false }, help: { type: "boolean", default: false } },
     strict: true,
   });
   if (values.help) {
@@ -42,6 +46,13 @@ export async function run(argv: string[]): Promise<number> {
         return 2;
       }
       siteIds = ids;
+    }
+    if (values.stale) {
+      const ids = siteIds.filter((x): x is number => x !== undefined);
+      const started = Date.now();
+      const r = await catchUpTemplates(db, { budget: new CpuBudget(Number.POSITIVE_INFINITY), siteIds: ids.length ? ids : undefined, waitedBefore: new Date() });
+      process.stderr.write(`lede reprocess --stale: ${r.released} held-back pages extracted, ${r.reextracted} re-extracted (${r.changed} with changed text) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      return 0;
     }
     const outcomes: Record<string, number> = {};
     let done = 0;

@@ -50,4 +50,6 @@ export interface CrawlContext {
    * are processed on the crawl loop's thread (a stage clock, or a classifier function handed in).
    */
   pages: PagePool | null;
+  /** Hold a new site's pages back until its template is ready (lib/pipeline/ingest.ts awaitTemplate). */
+  awaitTemplate?: boolean;
 }

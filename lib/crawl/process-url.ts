@@ -129,8 +129,9 @@ async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res:
   if (job.error || !job.result) throw threadStepError(job.error, row.url);
   const result = await ingestPage(ctx.db, {
     siteId: site.id, frontierId: row.id, url: row.url, finalUrl: res.finalUrl, status: res.status,
-    contentType: res.contentType, body: res.body, gzipBody: res.gzipBody, decoded, processed: { result: job.result, entries: job.entries },
-  }, { clock: ctx.clock, classify: ctx.classify });
+    contentType: res.contentType, body: res.body, gzipBody: res.gzipBody, decoded,
+    processed: { result: job.result, entries: job.entries, templateVersionBefore: job.templateVersionBefore, usedTemplateVersion: job.usedTemplateVersion },
+  }, { clock: ctx.clock, classify: ctx.classify, awaitTemplate: ctx.awaitTemplate ?? true, maxAttempts: ctx.maxAttempts });
   ctx.stats.pages++;
   ctx.stats.outcomes[result.outcome] = (ctx.stats.outcomes[result.outcome] ?? 0) + 1;
   return added + (firstVisit ? await enqueueSiteDiscovery(ctx, site, row, feeds, robotsSitemaps) : 0);
@@ -141,15 +142,19 @@ async function readPage(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res:
  * active classifier (or none), or on this thread when the worker has no page thread or was handed a
  * classifier function (which cannot cross threads).
  */
-async function processFetchedPage(ctx: CrawlContext, site: CrawlSite, finalUrl: string, html: string): Promise<PageJobResult> {
+async function processFetchedPage(
+  ctx: CrawlContext, site: CrawlSite, finalUrl: string, html: string,
+): Promise<PageJobResult & { templateVersionBefore: number; usedTemplateVersion: number | null }> {
   const template = await inStepAsync("extract_failed", () => getTemplate(ctx.db, site.id));
-  const job: PageJob = { html, finalUrl, template: template && isTemplateReady(template) ? template : null, entries: true };
+  const ready = template && isTemplateReady(template) ? template : null;
+  const versions = { templateVersionBefore: template?.version ?? 0, usedTemplateVersion: ready?.version ?? null };
+  const job: PageJob = { html, finalUrl, template: ready, entries: true };
   if (ctx.pages && typeof ctx.classify !== "function") {
     const model = ctx.classify === null ? null : await inStepAsync("classify_failed", () => getClassifierModel(ctx.db));
-    return timeStageAsync(ctx.clock, "page thread", () => ctx.pages!.run(job, model, finalUrl));
+    return { ...(await timeStageAsync(ctx.clock, "page thread", () => ctx.pages!.run(job, model, finalUrl))), ...versions };
   }
   const classify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(ctx.db)) : ctx.classify;
-  return runPageJob(job, classify, ctx.clock);
+  return { ...runPageJob(job, classify, ctx.clock), ...versions };
 }
 
 /** The PipelineError of a step that failed in runPageJob (its key and message, across the thread boundary). */

@@ -19,6 +19,7 @@ import { PagePool } from "./page-processor.ts";
 import { processUrl } from "./process-url.ts";
 import { timeStageAsync } from "../pipeline/stage-clock.ts";
 import { flushTemplates } from "../pipeline/context.ts";
+import { CpuBudget, releaseHeldPages, TemplateCatchUp } from "../pipeline/catch-up.ts";
 import { createRobotsGate } from "./robots-gate.ts";
 import { SiteCache } from "./site-cache.ts";
 import { createStats, errorTotal, formatProgress, type CrawlStats } from "./stats.ts";
@@ -64,6 +65,12 @@ export interface WorkerOptions {
   pageThread?: boolean;
   /** ms one page's processing may take in the page thread (default crawlDefaults.pageBudgetMs). */
   pageBudgetMs?: number;
+  /**
+   * New sites' pages held back until their template is ready, and pages whose template changed re-extracted
+   * in the background within `budget` (lib/pipeline/catch-up.ts); false: neither (each page is extracted with
+   * the template as it is when the page arrives: the behaviour before issue #21, for the benchmark).
+   */
+  templateCatchUp?: { budget?: CpuBudget } | false;
 }
 
 function defaultWorkerId(): string {
@@ -156,8 +163,11 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     pages: (opts.pageThread ?? opts.clock === undefined)
       ? new PagePool(crawlDefaults.pageThreads, { budgetMs: opts.pageBudgetMs ?? crawlDefaults.pageBudgetMs, heapMb: crawlDefaults.pageThreadHeapMb, log })
       : null,
+    awaitTemplate: opts.templateCatchUp !== false,
   };
   ctx.robots = createRobotsGate(ctx);
+  const catchUp = opts.templateCatchUp === false ? null
+    : new TemplateCatchUp(opts.db, { budget: opts.templateCatchUp?.budget ?? new CpuBudget(), siteIds: opts.siteIds, classify: opts.classify });
   const inFlight = new Map<Promise<void>, LeasedUrl>();
   const perSite = new Map<number, number>();
   let lastHousekeeping = 0;
@@ -192,6 +202,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
         await queueMissingSeeds(opts.db);
         await failExhaustedLeases(opts.db, ctx.maxAttempts);
       }
+      catchUp?.tick();
       const room = concurrency - inFlight.size;
       let leased = 0;
       if (room > 0) {
@@ -203,7 +214,12 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
       }
       if (leased > 0) continue;
       if (inFlight.size === 0) {
-        if (opts.exitWhenIdle && (await isCrawlFinished(opts.db, opts.siteIds))) break;
+        if (opts.exitWhenIdle && (await isCrawlFinished(opts.db, opts.siteIds))) {
+          // No page is coming for the pages still held back for a template: extract them now.
+          await catchUp?.stop();
+          await releaseHeldPages(opts.db, opts.siteIds, opts.classify);
+          break;
+        }
         await sleep(idleMs, opts.signal);
       } else {
         await raceNap(inFlight.keys(), idleMs, opts.signal);
@@ -212,6 +228,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   } finally {
     stopping.abort(new Error("worker stopping"));
     await stopWorker(ctx, inFlight, stopFetches, log);
+    await catchUp?.stop();
   }
   log.info({ stats: ctx.stats }, "crawl worker stopped");
   return ctx.stats;

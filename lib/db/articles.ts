@@ -72,10 +72,10 @@ export async function setArticleDecision(db: Db, articleId: number, isNews: bool
   await db.article.update({ where: { id: articleId }, data: { isNews } });
 }
 
-export async function findArticleByPage(db: Db, pageId: number): Promise<{ id: number; storyId: number | null } | null> {
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint; storyId: number | bigint | null }[]>(
-    `SELECT "id", "storyId" FROM "Article" WHERE "pageId" = ?`, pageId,
+export async function findArticleByPage(db: Db, pageId: number): Promise<{ id: number; storyId: number | null; contentHash: string } | null> {
+  const rows = await db.$queryRawUnsafe<{ id: number | bigint; storyId: number | bigint | null; contentHash: string }[]>(
+    `SELECT "id", "storyId", "contentHash" FROM "Article" WHERE "pageId" = ?`, pageId,
   );
   const r = rows[0];
-  return r ? { id: Number(r.id), storyId: r.storyId === null ? null : Number(r.storyId) } : null;
+  return r ? { id: Number(r.id), storyId: r.storyId === null ? null : Number(r.storyId), contentHash: r.contentHash } : null;
 }

@@ -2,6 +2,7 @@
 // as JSON in `data`, `pageCount` mirrored for listings. Updated one page at a time by the worker.
 import type { Db } from "./client.ts";
 import { log } from "../log.ts";
+import { countTemplateBacklog } from "./template-pages.ts";
 import {
   describeTemplate, newTemplate, parseTemplate, serializeTemplate, updateTemplate,
   type PageEntries, type TemplateDescription, type TemplateOptions, type TemplateState,
@@ -29,10 +30,12 @@ export async function getSiteTemplate(db: Db, siteId: number): Promise<StoredTem
 export async function saveSiteTemplate(db: Db, siteId: number, template: TemplateState): Promise<void> {
   const data = serializeTemplate(template);
   const now = new Date();
+  // version and epochStart are mirrored in columns: stale pages are found by a join (lib/db/template-pages.ts).
   await db.$executeRawUnsafe(
-    `INSERT INTO SiteTemplate (siteId, pageCount, data, updatedAt, createdAt) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(siteId) DO UPDATE SET pageCount = excluded.pageCount, data = excluded.data, updatedAt = excluded.updatedAt`,
-    siteId, template.pageCount, data, now, now,
+    `INSERT INTO SiteTemplate (siteId, pageCount, data, updatedAt, createdAt, "version", "epochStart") VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(siteId) DO UPDATE SET pageCount = excluded.pageCount, data = excluded.data, updatedAt = excluded.updatedAt,
+     "version" = excluded."version", "epochStart" = excluded."epochStart"`,
+    siteId, template.pageCount, data, now, now, template.version, template.epochStart,
   );
 }
 
@@ -41,9 +44,9 @@ export async function saveSiteTemplate(db: Db, siteId: number, template: Templat
  * new state. Two workers adding pages of the same site at the same instant may lose one page's
  * update (last write wins): harmless for a template built from a window of pages.
  */
-export async function addPageToSiteTemplate(db: Db, siteId: number, page: PageEntries, opts: TemplateOptions = {}): Promise<TemplateState> {
+export async function addPageToSiteTemplate(db: Db, siteId: number, page: PageEntries, opts: TemplateOptions = {}, ref?: number): Promise<TemplateState> {
   const stored = await getSiteTemplate(db, siteId);
-  const next = updateTemplate(stored?.template ?? newTemplate(opts), page);
+  const next = updateTemplate(stored?.template ?? newTemplate(opts), page, { ref });
   await saveSiteTemplate(db, siteId, next);
   return next;
 }
@@ -51,11 +54,14 @@ export async function addPageToSiteTemplate(db: Db, siteId: number, page: PageEn
 export interface SiteTemplateView extends TemplateDescription {
   updatedAt: string;
   createdAt: string;
+  /** Pages held back until the template exists, and pages extracted with an older version of it. */
+  backlog: { awaiting: number; stale: number };
 }
 
-/** What Sites → site → Template shows: entries, how many pages built it, when it last changed. */
+/** What Sites → site → Template shows: entries, how many pages built it, when it last changed, its redesigns, the re-extraction backlog. */
 export async function getSiteTemplateView(db: Db, siteId: number): Promise<SiteTemplateView | null> {
   const stored = await getSiteTemplate(db, siteId);
   if (!stored) return null;
-  return { ...describeTemplate(stored.template), updatedAt: stored.updatedAt.toISOString(), createdAt: stored.createdAt.toISOString() };
+  const backlog = await countTemplateBacklog(db, siteId);
+  return { ...describeTemplate(stored.template), updatedAt: stored.updatedAt.toISOString(), createdAt: stored.createdAt.toISOString(), backlog };
 }

@@ -10,6 +10,15 @@
 //   - "ratio":  an entry is template when at least `minRatio` of the window's pages have it, which
 //               survives pages that do not follow the template (error pages, a redesign, a gallery).
 // Both are measured by scripts/bench/template-gain.ts.
+//
+// A template that stays true (issue #21):
+//   - versions: the state counts material changes of its entry set (TEMPLATE_MATERIAL_CHANGE of its
+//     entries added or removed since the version began); a page stores the version it was extracted
+//     with, so pages extracted before a material change can be re-extracted (lib/pipeline/catch-up.ts);
+//   - ageing: an entry none of the AGE_OUT_PAGES most recent pages holds is no longer template;
+//   - redesigns: when the REDESIGN_PAGES most recent pages each hold less than REDESIGN_OVERLAP of the
+//     template of the pages before them, the window restarts from those pages (a new design), and the
+//     redesign is kept.
 import { load, type CheerioAPI } from "cheerio";
 import type { AnyNode, Element } from "domhandler";
 import { filterBlocks, type LanguageVerdict } from "./langmodel.ts";
@@ -24,6 +33,21 @@ export const DEFAULT_MIN_RATIO = 0.6;
 /** Characters of an entry's text kept as a label for the dashboard's template view. */
 const LABEL_TEXT_CHARS = 160;
 const STATE_VERSION = 1;
+/**
+ * Share of the template's entries (added + removed over the union of old and new) that makes a new
+ * version: below it, pages extracted with the old version would lose or keep only a few lines more.
+ */
+export const TEMPLATE_MATERIAL_CHANGE = 0.05;
+/** Recent pages an entry must appear on at least once to stay template (a removed menu leaves within 8 pages, not ~10 at a 20-page window's 60 %). */
+export const AGE_OUT_PAGES = 8;
+/** Consecutive recent pages that must each share little with the template to call it a redesign (one error page or gallery is not). */
+export const REDESIGN_PAGES = 3;
+/** Share of the template's entries a page of the same design holds at least (measured on WCXB dev sites: docs/benchmarks.md). */
+export const REDESIGN_OVERLAP = 0.3;
+/** Template entries needed before a redesign can be called: a template of a handful of lines says little about the design. */
+export const REDESIGN_MIN_ENTRIES = 10;
+/** Redesigns remembered for the dashboard. */
+const REDESIGNS_KEPT = 10;
 
 /** Subtrees whose text is never page text. */
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed", "canvas", "head", "title", "select", "option"]);
@@ -99,15 +123,48 @@ export interface TemplateState {
   pageCount: number;
   pages: string[][];
   labels: Record<string, { path: string; text: string }>;
+  /** 0 until the template is ready; +1 on each material change of its entries and on each redesign. */
+  version: number;
+  /** Template keys when this version began (the next version starts TEMPLATE_MATERIAL_CHANGE away from them). */
+  versionKeys: string[];
+  /** ms since the epoch when the version last changed (null: not yet). */
+  changedAt: number | null;
+  /** Caller's reference (the page id) of each window page, parallel to `pages`; -1 when none was given. */
+  refs: number[];
+  /** Reference of the first page of the current design: pages before it belong to an earlier one. */
+  epochStart: number;
+  /** Redesigns seen, oldest first (at most REDESIGNS_KEPT). */
+  redesigns: Redesign[];
   /** Derived: key → pages of the window containing it. */
   counts: Map<string, number>;
+  /** Derived: keys of the AGE_OUT_PAGES most recent pages. */
+  recent: Set<string>;
+}
+
+export interface Redesign {
+  /** ms since the epoch. */
+  at: number;
+  /** Pages ever added when it was detected. */
+  pageCount: number;
+  /** Mean share of the old template the new pages held. */
+  overlap: number;
+}
+
+export interface UpdateOptions {
+  /** The page's id (stored so that a redesign knows which pages belong to the new design). */
+  ref?: number;
+  /** ms since the epoch (default Date.now()). */
+  now?: number;
 }
 
 /** A new, empty template. */
 export function newTemplate(opts: TemplateOptions = {}): TemplateState {
   const minRatio = opts.minRatio ?? DEFAULT_MIN_RATIO;
   const window = Math.max(1, Math.floor(opts.window ?? DEFAULT_TEMPLATE_WINDOW));
-  return { v: STATE_VERSION, mode: opts.mode ?? "ratio", minRatio: Math.min(1, Math.max(0, minRatio)), window, pageCount: 0, pages: [], labels: {}, counts: new Map() };
+  return {
+    v: STATE_VERSION, mode: opts.mode ?? "ratio", minRatio: Math.min(1, Math.max(0, minRatio)), window, pageCount: 0, pages: [], labels: {},
+    version: 0, versionKeys: [], changedAt: null, refs: [], epochStart: 0, redesigns: [], counts: new Map(), recent: new Set(),
+  };
 }
 
 /**
@@ -124,30 +181,96 @@ export function pageEntries(input: string | CheerioAPI): PageEntries {
   return { entries, keys: new Set(entries.map((e) => e.key)) };
 }
 
-/** Add one page to the template (the oldest page leaves when the window is full). Returns a new state; `t` is not changed. */
-export function updateTemplate(t: TemplateState, page: PageEntries): TemplateState {
-  const counts = new Map(t.counts);
-  const pages = t.pages.slice();
-  const added = [...page.keys];
-  pages.push(added);
-  for (const k of added) counts.set(k, (counts.get(k) ?? 0) + 1);
-  while (pages.length > t.window) {
-    for (const k of pages.shift()!) {
-      const c = (counts.get(k) ?? 0) - 1;
-      if (c > 0) counts.set(k, c);
-      else counts.delete(k);
-    }
+/**
+ * Add one page to the template (the oldest page leaves when the window is full). Returns a new state; `t` is not changed.
+ * 1. Measure the page's overlap with the current template; add it to the window.
+ * 2. A redesign (the REDESIGN_PAGES latest pages all below REDESIGN_OVERLAP): restart from those pages.
+ * 3. Labels of the template entries; a new version when the entries moved materially.
+ */
+export function updateTemplate(t: TemplateState, page: PageEntries, opts: UpdateOptions = {}): TemplateState {
+  const now = opts.now ?? Date.now();
+  const overlap = templateOverlap(t, page.keys);
+  let pages = [...t.pages, [...page.keys]];
+  let refs = [...padRefs(t), opts.ref ?? -1];
+  while (pages.length > t.window) { pages.shift(); refs.shift(); }
+  let epochStart = t.epochStart;
+  let redesigns = t.redesigns;
+  // A page of the same design holds most of the template: only a page that does not is looked at closer.
+  const redesign = overlap !== null && overlap >= REDESIGN_OVERLAP ? null : detectRedesign(t, pages);
+  if (redesign !== null) {
+    pages = pages.slice(-REDESIGN_PAGES);
+    refs = refs.slice(-REDESIGN_PAGES);
+    epochStart = refs[0]!;
+    redesigns = [...t.redesigns, { at: now, pageCount: t.pageCount + 1, overlap: redesign }].slice(-REDESIGNS_KEPT);
   }
-  const next: TemplateState = { ...t, pageCount: t.pageCount + 1, pages, counts, labels: {} };
+  const { counts, recent } = deriveCounts(pages);
+  const next: TemplateState = { ...t, pageCount: t.pageCount + 1, pages, refs, epochStart, redesigns, counts, recent, labels: {} };
   const fresh = new Map(page.entries.map((e) => [e.key, e]));
+  const keys: string[] = [];
   for (const [k, c] of counts) {
-    if (!isTemplateCount(next, c)) continue;
+    if (!inTemplate(next, k, c)) continue;
+    keys.push(k);
     const old = t.labels[k];
     const e = fresh.get(k);
     if (old) next.labels[k] = old;
     else if (e) next.labels[k] = { path: e.path, text: e.text.slice(0, LABEL_TEXT_CHARS) };
   }
+  // A page that does not follow the template (an error page, or the first pages of a redesign) moves no
+  // version: re-extracting the site's pages with a template it has worn down would undo their extraction.
+  const conforms = overlap === null || overlap >= REDESIGN_OVERLAP;
+  const moved = conforms && changedShare(t.versionKeys, keys) >= TEMPLATE_MATERIAL_CHANGE;
+  if (isTemplateReady(next) && (redesign !== null || t.version === 0 || moved)) {
+    next.version = t.version + 1;
+    next.versionKeys = keys;
+    next.changedAt = now;
+  }
   return next;
+}
+
+/**
+ * A redesign: the template of the window's older pages (all but the REDESIGN_PAGES latest; at least
+ * MIN_TEMPLATE_PAGES of them, at least REDESIGN_MIN_ENTRIES entries) is held by less than
+ * REDESIGN_OVERLAP by each of the latest pages. The older pages' template is used rather than the
+ * current one because the new design's pages wear the current one down as they arrive. Returns the
+ * latest pages' mean overlap, or null.
+ */
+function detectRedesign(t: TemplateState, pages: string[][]): number | null {
+  const older = pages.slice(0, -REDESIGN_PAGES);
+  if (older.length < MIN_TEMPLATE_PAGES) return null;
+  const { counts, recent } = deriveCounts(older);
+  const base: TemplateState = { ...t, pages: older, counts, recent };
+  const keys = templateKeys(base);
+  if (keys.length < REDESIGN_MIN_ENTRIES) return null;
+  let sum = 0;
+  for (const p of pages.slice(-REDESIGN_PAGES)) {
+    const set = new Set(p);
+    const share = keys.filter((k) => set.has(k)).length / keys.length;
+    if (share >= REDESIGN_OVERLAP) return null;
+    sum += share;
+  }
+  return sum / REDESIGN_PAGES;
+}
+
+/** Share of the template's entries the page holds (null: no template ready, or too small to judge a design by). */
+export function templateOverlap(t: TemplateState, keys: Set<string>): number | null {
+  if (!isTemplateReady(t)) return null;
+  let n = 0, hit = 0;
+  for (const [k, c] of t.counts) {
+    if (!inTemplate(t, k, c)) continue;
+    n++;
+    if (keys.has(k)) hit++;
+  }
+  return n >= REDESIGN_MIN_ENTRIES ? hit / n : null;
+}
+
+/** Share of entries added or removed between two template key sets, over their union (0: the same). */
+export function changedShare(before: string[], after: string[]): number {
+  const a = new Set(before);
+  const b = new Set(after);
+  let common = 0;
+  for (const k of b) if (a.has(k)) common++;
+  const union = a.size + b.size - common;
+  return union === 0 ? 0 : (union - common) / union;
 }
 
 /** True when the template has seen enough pages to be subtracted. */
@@ -157,7 +280,7 @@ export function isTemplateReady(t: TemplateState): boolean {
 
 /** True when `key` is part of the site template under the state's rule. */
 export function isTemplateKey(t: TemplateState, key: string): boolean {
-  return isTemplateCount(t, t.counts.get(key) ?? 0);
+  return inTemplate(t, key, t.counts.get(key) ?? 0);
 }
 
 export interface SubtractOptions {
@@ -220,7 +343,7 @@ export function groupBlocks(entries: PageEntry[]): TemplateBlock[] {
 
 /** JSON for the SiteTemplate row (counts are rebuilt on parse). */
 export function serializeTemplate(t: TemplateState): string {
-  const { counts: _derived, ...rest } = t;
+  const { counts: _derived, recent: _recent, ...rest } = t;
   return JSON.stringify(rest);
 }
 
@@ -237,14 +360,25 @@ export function parseTemplate(json: string): ParseTemplateResult {
   const r = raw as Partial<TemplateState> | null;
   if (!r || typeof r !== "object" || r.v !== STATE_VERSION || !Array.isArray(r.pages)) return { ok: false, reason: "unknown_version" };
   const t = newTemplate({ mode: r.mode === "strict" ? "strict" : "ratio", minRatio: r.minRatio, window: r.window });
-  const counts = new Map<string, number>();
-  for (const p of r.pages) for (const k of p) counts.set(k, (counts.get(k) ?? 0) + 1);
-  return { ok: true, template: { ...t, pageCount: r.pageCount ?? r.pages.length, pages: r.pages, labels: r.labels ?? {}, counts } };
+  const { counts, recent } = deriveCounts(r.pages);
+  const template: TemplateState = {
+    ...t, pageCount: r.pageCount ?? r.pages.length, pages: r.pages, labels: r.labels ?? {}, counts, recent,
+    refs: Array.isArray(r.refs) ? r.refs : [],
+    epochStart: r.epochStart ?? 0, redesigns: Array.isArray(r.redesigns) ? r.redesigns : [], changedAt: r.changedAt ?? null,
+  };
+  // A state stored before versions existed: its current entries are version 1 (0 while not ready).
+  template.version = typeof r.version === "number" ? r.version : isTemplateReady(template) ? 1 : 0;
+  template.versionKeys = Array.isArray(r.versionKeys) ? r.versionKeys : template.version ? templateKeys(template) : [];
+  return { ok: true, template };
 }
 
 export interface TemplateDescription {
   pageCount: number;
   windowPages: number;
+  version: number;
+  /** ISO time of the last material change (null: none yet). */
+  changedAt: string | null;
+  redesigns: { at: string; pageCount: number; overlap: number }[];
   mode: TemplateMode;
   minRatio: number;
   ready: boolean;
@@ -257,12 +391,16 @@ export function describeTemplate(t: TemplateState): TemplateDescription {
   const n = t.pages.length;
   const entries: TemplateDescription["entries"] = [];
   for (const [k, c] of t.counts) {
-    if (!isTemplateCount(t, c)) continue;
+    if (!inTemplate(t, k, c)) continue;
     const label = t.labels[k] ?? { path: "?", text: `#${k}` };
     entries.push({ path: label.path, text: label.text, ratio: n ? c / n : 0 });
   }
   entries.sort((a, b) => b.ratio - a.ratio || a.path.localeCompare(b.path));
-  return { pageCount: t.pageCount, windowPages: n, mode: t.mode, minRatio: t.minRatio, ready: isTemplateReady(t), entries };
+  return {
+    pageCount: t.pageCount, windowPages: n, version: t.version, changedAt: t.changedAt === null ? null : new Date(t.changedAt).toISOString(),
+    redesigns: t.redesigns.map((r) => ({ at: new Date(r.at).toISOString(), pageCount: r.pageCount, overlap: r.overlap })),
+    mode: t.mode, minRatio: t.minRatio, ready: isTemplateReady(t), entries,
+  };
 }
 
 /**
@@ -295,6 +433,32 @@ export function templateTextNodes(input: CheerioAPI): { node: AnyNode; key: stri
 
 function parseForTemplate(html: string): CheerioAPI {
   return load(capNestingDepth(html), { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+}
+
+/** The template's keys now. */
+export function templateKeys(t: TemplateState): string[] {
+  const out: string[] = [];
+  for (const [k, c] of t.counts) if (inTemplate(t, k, c)) out.push(k);
+  return out;
+}
+
+/** Counts over the window and the keys of its AGE_OUT_PAGES most recent pages. */
+function deriveCounts(pages: string[][]): { counts: Map<string, number>; recent: Set<string> } {
+  const counts = new Map<string, number>();
+  for (const p of pages) for (const k of p) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const recent = new Set<string>();
+  for (const p of pages.slice(-AGE_OUT_PAGES)) for (const k of p) recent.add(k);
+  return { counts, recent };
+}
+
+/** Template membership: the window's rule, and (over a window longer than AGE_OUT_PAGES) seen on a recent page. */
+function inTemplate(t: TemplateState, key: string, count: number): boolean {
+  if (!isTemplateCount(t, count)) return false;
+  return t.pages.length <= AGE_OUT_PAGES || t.recent.has(key);
+}
+
+function padRefs(t: TemplateState): number[] {
+  return t.refs.length === t.pages.length ? t.refs : t.pages.map((_, i) => t.refs[i - (t.pages.length - t.refs.length)] ?? -1);
 }
 
 function isTemplateCount(t: TemplateState, count: number): boolean {

@@ -92,19 +92,21 @@ export async function getTemplate(db: Db, siteId: number, now = Date.now()): Pro
 }
 
 /** Why learnTemplate stores a site's template now (null: not now, the page stays in this worker's cache). */
-export type TemplateSaveReason = "first" | "ready" | "window_full" | "interval" | null;
+export type TemplateSaveReason = "first" | "ready" | "changed" | "window_full" | "interval" | null;
 
 /**
  * When to store: the state is ~100 KB of JSON at a full window and one page changes it little, so not on
  * every page (while the window filled, each page rewrote every page before it: 210 page-states over 20 pages, now 24).
  *   "first":       the site's first page (small), so the site shows a template row from the start;
  *   "ready":       the page that makes it usable (MIN_TEMPLATE_PAGES), so other workers extract with it;
+ *   "changed":     a new version (a material change or a redesign): stale pages are found from the stored row;
  *   "window_full": the page that fills its window (the template is then at its full strength);
  *   "interval":    TEMPLATE_SAVE_MS since this worker last stored it.
  */
-export function templateSaveReason(next: TemplateState, savedAt: number | undefined, now: number): TemplateSaveReason {
+export function templateSaveReason(next: TemplateState, savedAt: number | undefined, now: number, previousVersion = next.version): TemplateSaveReason {
   if (next.pageCount === 1) return "first";
   if (next.pageCount === MIN_TEMPLATE_PAGES) return "ready";
+  if (next.version !== previousVersion) return "changed";
   if (next.pageCount === next.window) return "window_full";
   if (savedAt === undefined || now - savedAt >= TEMPLATE_SAVE_MS) return "interval";
   return null;
@@ -115,11 +117,11 @@ export function templateSaveReason(next: TemplateState, savedAt: number | undefi
  * Stored when templateSaveReason gives a reason; the rest is stored by the next one, by getTemplate
  * before it re-reads, by cache eviction, or by flushTemplates (a worker stopping).
  */
-export async function learnTemplate(db: Db, siteId: number, page: string | PageEntries, now = Date.now()): Promise<TemplateState> {
+export async function learnTemplate(db: Db, siteId: number, page: string | PageEntries, now = Date.now(), pageId?: number): Promise<TemplateState> {
   const current = (await getTemplate(db, siteId, now)) ?? newTemplate();
-  const next = updateTemplate(current, typeof page === "string" ? pageEntries(page) : page);
+  const next = updateTemplate(current, typeof page === "string" ? pageEntries(page) : page, { ref: pageId, now });
   const cached = siteCache(db).get(siteId);
-  const save = templateSaveReason(next, cached?.savedAt, now) !== null;
+  const save = templateSaveReason(next, cached?.savedAt, now, current.version) !== null;
   if (save) await saveSiteTemplate(db, siteId, next);
   await remember(db, siteId, {
     template: next, loadedAt: cached?.loadedAt ?? now, savedAt: save ? now : cached!.savedAt, dirty: !save,

@@ -8,16 +8,21 @@ import { findDuplicate, saveDedupResult } from "../db/dedup.ts";
 import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory, removeArticleFromStory } from "../db/stories.ts";
 import { findNewestLabel } from "../db/labels.ts";
-import { adoptSiteName } from "../db/sites.ts";
+import { adoptSiteName, recordSiteError } from "../db/sites.ts";
 import { extractEntities } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
-import { isTemplateReady, pageEntries, type PageEntries } from "../extract/template.ts";
+import { isTemplateReady, MIN_TEMPLATE_PAGES, pageEntries, type PageEntries, type TemplateState } from "../extract/template.ts";
+import { claimAwaitingPages, markAwaitingTemplate, pageAttempts, recordReleasedPageFailure, setPageTemplateVersion } from "../db/template-pages.ts";
+import { decideRetry } from "../frontier/schedule.ts";
+import { crawlDefaults } from "../config.ts";
+import { log } from "../log.ts";
+import { followStory } from "../db/story-follow.ts";
 import { processPage, type ArticleDraft, type PageClassifier, type ProcessResult } from "./process.ts";
 import { getPageClassifier, getTemplate, learnTemplate } from "./context.ts";
-import { inStep, inStepAsync } from "./errors.ts";
+import { inStep, inStepAsync, toPipelineError } from "./errors.ts";
 import { timeStage, timeStageAsync, type StageClock } from "./stage-clock.ts";
 
-export type IngestOutcome = "article" | "not_news" | "duplicate" | "too_short";
+export type IngestOutcome = "article" | "not_news" | "duplicate" | "too_short" | "awaiting_template";
 
 export interface IngestInput extends FetchedPage {
   /** Already decoded by the caller (the worker decodes to find links); decoded here otherwise. */
@@ -29,9 +34,20 @@ export interface IngestInput extends FetchedPage {
   document?: CheerioAPI;
   /**
    * Extraction, classification and template entries already done (the crawler's page thread ran
-   * lib/pipeline/page-job.ts on `decoded.text`): stored as they are, nothing parsed again.
+   * lib/pipeline/page-job.ts on `decoded.text`), with the template the thread was handed: stored as
+   * they are, nothing parsed again.
    */
-  processed?: { result: ProcessResult; entries: PageEntries | null };
+  processed?: ProcessedPage;
+}
+
+/** What the page thread computed for a page, and which state of the site's template it saw. */
+export interface ProcessedPage {
+  result: ProcessResult;
+  entries: PageEntries | null;
+  /** Version of the site's template when the page was sent to the thread (0: none yet). */
+  templateVersionBefore: number;
+  /** Version of the template the extraction subtracted; null: extracted without one (not ready). */
+  usedTemplateVersion: number | null;
 }
 
 export interface IngestContext {
@@ -39,6 +55,20 @@ export interface IngestContext {
   classify?: PageClassifier | null;
   /** Use and update the site's template (default true). */
   templates?: boolean;
+  /**
+   * Hold a page back (outcome awaiting_template) while its site's template is not ready, and extract the
+   * held-back pages with the template once it is (the crawler sets it; lib/pipeline/catch-up.ts releases
+   * a site's pages without a template when it gets no more). Default false.
+   */
+  awaitTemplate?: boolean;
+  /**
+   * Re-extraction of a page already learnt into its template (lib/pipeline/catch-up.ts): the template is
+   * not fed the page again, an article whose text changed follows it into the story its new text belongs
+   * to, and an article that would now be too short keeps its stored text. Default false.
+   */
+  reextract?: boolean;
+  /** Attempts before a held-back page that fails on release is failed for good (the worker's maxAttempts). */
+  maxAttempts?: number;
   /** CPU time per stage (benchmark: lib/pipeline/stage-clock.ts). */
   clock?: StageClock;
 }
@@ -54,9 +84,8 @@ export interface IngestResult {
  * 1. Decode the body (header, BOM, <meta>, detector) and store the page, body compressed.
  * 2. Extract with the site's template when it is ready, judge length, classify and fingerprint
  *    (pure: process.ts); then stream the page into the site's template.
- * 3. Drop canonical-URL duplicates; store the article (an admin's label of the page overrides the
- *    classifier's decision); link exact and near duplicates to their original.
- * 4. For an original news article: its entities, then its story; an article no longer news leaves its story.
+ * 3. Drop canonical-URL duplicates; store the article; link exact and near duplicates to their original.
+ * 4. For an original news article: its entities, then its story.
  * 5. Record the page's outcome and its reason.
  */
 export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext = {}): Promise<IngestResult> {
@@ -66,52 +95,134 @@ export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext 
   const page = await timeStageAsync(ctx.clock, "db: page", () =>
     inStepAsync("store_failed", () => savePage(db, { ...fetched, charset: decoded.charset, charsetSource: decoded.source })));
   const stored = { pageId: page.id, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined };
-  if (processed) return storeProcessed(db, stored, processed.result, processed.entries, ctx.clock);
+  if (processed) return storeProcessed(db, stored, processed, ctx);
   return processStoredPage(db, stored, ctx);
 }
 
-/** Re-run extraction and everything after it on a stored page, without fetching. */
-export async function reprocessPage(db: Db, pageId: number, ctx: IngestContext = {}): Promise<IngestResult | null> {
+/**
+ * Re-run extraction and everything after it on a stored page, without fetching. `learn`: feed the page
+ * to its site's template again (default true, as `lede reprocess` rebuilds templates; never on a re-extraction).
+ */
+export async function reprocessPage(db: Db, pageId: number, ctx: IngestContext = {}, opts: { learn?: boolean } = {}): Promise<IngestResult | null> {
   const stored = await loadStoredPage(db, pageId);
   if (!stored) return null;
   const decoded = decodeHtml(stored.body, stored.contentType);
-  return processStoredPage(db, { pageId, siteId: stored.siteId, finalUrl: stored.finalUrl, html: decoded.text }, ctx);
+  return processStoredPage(db, { pageId, siteId: stored.siteId, finalUrl: stored.finalUrl, html: decoded.text }, ctx, opts.learn ?? true);
 }
 
 async function processStoredPage(
   db: Db,
   page: { pageId: number; siteId: number; finalUrl: string; html: string; document?: CheerioAPI },
   ctx: IngestContext,
+  learnPage = true,
 ): Promise<IngestResult> {
   const { clock } = ctx;
   const classify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(db)) : ctx.classify;
   const useTemplates = ctx.templates ?? true;
-  const template = useTemplates ? await inStepAsync("extract_failed", () => getTemplate(db, page.siteId)) : null;
+  let template = useTemplates ? await inStepAsync("extract_failed", () => getTemplate(db, page.siteId)) : null;
   // One parse serves template entries (read first), classifier facts and extraction (which modifies it).
   const document = page.document ?? timeStage(clock, "parse", () => inStep("extract_failed", () => parseHtml(page.html)));
-  const entries = useTemplates ? timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries(document))) : null;
-  const result = processPage({
-    finalUrl: page.finalUrl, html: page.html, classify, template: template && isTemplateReady(template) ? template : null, document, clock,
-  });
-  return storeProcessed(db, page, result, entries, clock);
-}
-
-/** 2 (its end) to 5 of ingestPage: the template learns the page, then the outcome or the article is stored. */
-async function storeProcessed(
-  db: Db, page: { pageId: number; siteId: number; finalUrl: string }, result: ProcessResult, entries: PageEntries | null, clock: StageClock | undefined,
-): Promise<IngestResult> {
-  if (entries) await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries)));
-  if (!result.ok) {
-    await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));
-    return { outcome: result.reason, reason: result.detail, pageId: page.pageId };
+  // The page joins its site's template before its extraction, as a template built from all pages would hold it.
+  const learn = useTemplates && learnPage && !ctx.reextract;
+  const before = template?.version ?? 0;
+  if (learn) {
+    const entries = timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries(document)));
+    template = await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries, undefined, page.pageId)));
+    if (ctx.awaitTemplate && !isTemplateReady(template)) {
+      const reason = `waiting for the site's template (${template.pages.length} of ${MIN_TEMPLATE_PAGES} pages)`;
+      await inStepAsync("store_failed", () => markAwaitingTemplate(db, page.pageId, reason));
+      return { outcome: "awaiting_template", reason, pageId: page.pageId };
+    }
   }
-  const draft = result.article;
-  // Database trouble is store_failed; entities and story grouping throw their own key (group_failed).
-  return inStepAsync("store_failed", () => storeArticle(db, page, draft, clock));
+  const ready = template && isTemplateReady(template) ? template : null;
+  const result = processPage({ finalUrl: page.finalUrl, html: page.html, classify, template: ready, document, clock });
+  return storeResult(db, page, result, ready, before, ctx);
 }
 
-/** 3–5 of ingestPage: duplicates, the article row, entities and story, the page's outcome. */
-async function storeArticle(db: Db, page: { pageId: number; siteId: number; finalUrl: string }, draft: ArticleDraft, clock: StageClock | undefined): Promise<IngestResult> {
+/**
+ * The crawler's path (2 of ingestPage after the page thread): the page joins its site's template, then
+ * its result is stored as storeResult does. The thread extracted with the template as it was before
+ * this page; when this page made the template ready, it was extracted without one, so it is held back
+ * with the others and all of them are extracted with the new template now.
+ */
+async function storeProcessed(
+  db: Db, page: { pageId: number; siteId: number; finalUrl: string }, processed: ProcessedPage, ctx: IngestContext,
+): Promise<IngestResult> {
+  const { clock } = ctx;
+  const useTemplates = ctx.templates ?? true;
+  let template: TemplateState | null = null;
+  if (useTemplates && processed.entries) {
+    const entries = processed.entries;
+    template = await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries, undefined, page.pageId)));
+    if (ctx.awaitTemplate && (!isTemplateReady(template) || processed.usedTemplateVersion === null)) {
+      const reason = `waiting for the site's template (${template.pages.length} of ${MIN_TEMPLATE_PAGES} pages)`;
+      await inStepAsync("store_failed", () => markAwaitingTemplate(db, page.pageId, reason));
+      if (!isTemplateReady(template)) return { outcome: "awaiting_template", reason, pageId: page.pageId };
+      const released = await releaseAwaitingPages(db, page.siteId, ctx);
+      return released.find((r) => r.pageId === page.pageId) ?? { outcome: "awaiting_template", reason, pageId: page.pageId };
+    }
+  }
+  const used = processed.usedTemplateVersion === null ? null : { version: processed.usedTemplateVersion };
+  const ready = template && isTemplateReady(template) ? template : null;
+  return storeResult(db, page, processed.result, used, processed.templateVersionBefore, ctx, ready);
+}
+
+/**
+ * 2 (its end) to 5 of ingestPage: the page's template version is recorded (catch-up re-extracts it when
+ * the template moves on), then the outcome or the article is stored; a template this page made ready
+ * or moved to a new version is used at once for the pages held back for it.
+ */
+async function storeResult(
+  db: Db, page: { pageId: number; siteId: number; finalUrl: string }, result: ProcessResult,
+  used: { version: number } | null, before: number, ctx: IngestContext, learnt: { version: number } | null = used,
+): Promise<IngestResult> {
+  const { clock } = ctx;
+  const ready = learnt;
+  // A re-extraction's version was set when the page was claimed (lib/db/template-pages.ts claimStalePage).
+  if (!ctx.reextract) await inStepAsync("store_failed", () => setPageTemplateVersion(db, page.pageId, used?.version ?? null));
+  let stored: IngestResult;
+  if (!result.ok) {
+    const existing = ctx.reextract ? await inStepAsync("store_failed", () => findArticleByPage(db, page.pageId)) : null;
+    // Re-extraction that would leave too little text keeps the stored article rather than losing it.
+    if (existing) return { outcome: "article", reason: `kept the stored article: ${result.detail}`, pageId: page.pageId, articleId: existing.id };
+    await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));
+    stored = { outcome: result.reason, reason: result.detail, pageId: page.pageId };
+  } else {
+    // Database trouble is store_failed; entities and story grouping throw their own key (group_failed).
+    stored = await inStepAsync("store_failed", () => storeArticle(db, page, result.article, clock, ctx.reextract ?? false));
+  }
+  // The template this page made ready (or moved to a new version) is used at once for the pages held back for it.
+  if (ctx.awaitTemplate && ready && ready.version !== before) await releaseAwaitingPages(db, page.siteId, ctx);
+  return stored;
+}
+
+/**
+ * Extract the site's held-back pages now (with its template when it is ready, without one otherwise);
+ * each is claimed first, so a page is extracted once however many workers release the site.
+ */
+export async function releaseAwaitingPages(db: Db, siteId: number, ctx: IngestContext = {}): Promise<IngestResult[]> {
+  const out: IngestResult[] = [];
+  for (const id of await inStepAsync("store_failed", () => claimAwaitingPages(db, siteId))) {
+    try {
+      // Their entries joined the template when they arrived: not learnt twice.
+      const res = await reprocessPage(db, id, { ...ctx, awaitTemplate: false, reextract: false }, { learn: false });
+      if (res) out.push(res);
+    } catch (err) {
+      // The held-back page's own failure: stored on its URL, retried like one at fetch time (errors.ts).
+      const error = toPipelineError(err);
+      const decision = decideRetry(error, await pageAttempts(db, id), ctx.maxAttempts ?? crawlDefaults.maxAttempts);
+      await recordReleasedPageFailure(db, id, error.key, error.message, decision.retry ? decision.delayMs : null);
+      await recordSiteError(db, siteId, error.key);
+      log.error({ err: error.cause ?? err, key: error.key, pageId: id }, "held-back page failed when its template was ready");
+    }
+  }
+  return out;
+}
+
+/** 3–5 of ingestPage: duplicates, the article row (an admin's label overrides the classifier), entities and story, the page's outcome. */
+async function storeArticle(
+  db: Db, page: { pageId: number; siteId: number; finalUrl: string }, draft: ArticleDraft, clock: StageClock | undefined, reextract: boolean,
+): Promise<IngestResult> {
   const { existing, found } = await timeStageAsync(clock, "db: dedup", async () => {
     const existing = await findArticleByPage(db, page.pageId);
     const found = await findDuplicate(db, {
@@ -135,8 +246,14 @@ async function storeArticle(db: Db, page: { pageId: number; siteId: number; fina
     return { article, label };
   });
   const isNews = label?.isNews ?? draft.isNews;
-  // A re-processed article keeps the story it already has, unless it is no longer news.
+  // A re-processed article keeps the story it already has, unless it is no longer news; a re-extracted
+  // one whose text changed follows its text.
   if (!dup && isNews && !existing?.storyId) await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
+  else if (!dup && isNews && existing?.storyId && reextract && existing.contentHash !== draft.contentHash) {
+    const from = existing.storyId;
+    const to = await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
+    await followStory(db, from, to);
+  }
   if (!isNews && existing?.storyId) await inStepAsync("group_failed", () => removeArticleFromStory(db, article.id));
   const [outcome, reason]: [IngestOutcome, string] = dup
     ? ["duplicate", `${dup.kind} duplicate of article ${dup.originalId}`]
@@ -173,10 +290,10 @@ export function labelReason(isNews: boolean): string {
 export type GroupableArticle = Pick<ArticleDraft, "title" | "lead" | "text" | "publishedAt" | "url">;
 
 /** Entities of an original news article, then the story it belongs to. */
-export async function groupArticle(db: Db, articleId: number, draft: GroupableArticle, clock?: StageClock): Promise<void> {
+export async function groupArticle(db: Db, articleId: number, draft: GroupableArticle, clock?: StageClock): Promise<number> {
   const mentions = timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(entityInput(draft))));
   const entities = await timeStageAsync(clock, "db: entities", () => inStepAsync("store_failed", () => saveArticleEntities(db, articleId, mentions)));
-  await timeStageAsync(clock, "story", () => assignStory(db, {
+  return timeStageAsync(clock, "story", () => assignStory(db, {
     id: articleId, title: draft.title, lead: draft.lead, text: draft.text,
     publishedAt: draft.publishedAt ?? undefined, url: draft.url, entities,
   }));

@@ -4,7 +4,9 @@
 // and the crawler do. Both membership rules are measured: strict intersection and "present in at
 // least k % of the site's pages".
 //
-//   npm run bench:templates            (writes the "templates" section of docs/benchmarks.md)
+//   npm run bench:templates            (writes the "templates" section of docs/benchmarks.md, then the
+//                                       end-to-end crawl mode's "template-crawl" section: template-crawl.ts)
+//   npm run bench:templates -- --only crawl | --only gain    [--sites N: the first N sites, nothing written]
 //
 // `measureTemplateGain()` is exported so the extraction benchmark can run it with the orchestrator
 // as the extractor (pass `extract`); standalone, the extractor is template subtraction itself and the
@@ -142,12 +144,25 @@ export function formatTemplateGain(rows: TemplateGainRow[], extractorName: strin
 }
 
 async function main(): Promise<void> {
-  const maxSites = process.argv.includes("--sites") ? Number(process.argv[process.argv.indexOf("--sites") + 1]) : undefined;
-  const rows = await measureTemplateGain({ maxSites });
-  if (!rows) return;
-  const md = formatTemplateGain(rows, "template subtraction + language filter (without a template: every text node + language filter)");
-  process.stdout.write(`${md}\n`);
-  if (!maxSites) writeBenchSection("templates", md);
+  const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+  const maxSites = arg("--sites") ? Number(arg("--sites")) : undefined;
+  const only = arg("--only");
+  if (only !== "crawl") {
+    const rows = await measureTemplateGain({ maxSites });
+    if (!rows) return;
+    const md = formatTemplateGain(rows, "template subtraction + language filter (without a template: every text node + language filter)");
+    process.stdout.write(`${md}\n`);
+    if (!maxSites) writeBenchSection("templates", md);
+  }
+  if (only === undefined || only === "crawl") {
+    // The end-to-end mode (issue #21): a crawl of the replayed sites, its stored text scored (template-crawl.ts).
+    const corpus = corpusDir();
+    if (!corpus) return;
+    const { measureTemplateCrawl, formatTemplateCrawl } = await import("./template-crawl.ts");
+    const md = formatTemplateCrawl(await measureTemplateCrawl(corpus, { maxSites }));
+    process.stdout.write(`${md}\n`);
+    if (!maxSites) writeBenchSection("template-crawl", md);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

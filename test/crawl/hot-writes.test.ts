@@ -88,7 +88,7 @@ describe("raw hot-path writes", () => {
     expect(a1.createdAt.getTime()).toBe(created.getTime());
     const story = await t.db.story.create({ data: { headline: "s", firstSeenAt: created, lastSeenAt: created } });
     await t.db.article.update({ where: { id: first.id }, data: { storyId: story.id, duplicateOfId: first.id, duplicateKind: "near" } });
-    expect(await findArticleByPage(t.db, page.id)).toEqual({ id: first.id, storyId: story.id });
+    expect(await findArticleByPage(t.db, page.id)).toEqual({ id: first.id, storyId: story.id, contentHash: draft.contentHash });
     const second = await saveArticle(t.db, page.id, siteId, { ...draft, title: "New title", isNews: true, publishedAt: null, newsScore: null });
     expect(second.id).toBe(first.id);
     const a2 = await t.db.article.findUniqueOrThrow({ where: { id: first.id } });

@@ -186,6 +186,11 @@ describe("dashboard", () => {
 
     await admin.goto(`${lede.url}/sites/${siteId}`);
     await admin.getByTestId("recent-pages").waitFor();
+    // the template view: its version and last change, what waits for (re-)extraction, the redesigns seen (issue #21)
+    const view = await admin.getByTestId("template-view").innerText();
+    expect(view).toMatch(/version \d+, last changed/);
+    expect(await admin.getByTestId("template-backlog").innerText()).toMatch(/Waiting for \(re-\)extraction: \d+ pages?/);
+    expect(await admin.getByTestId("template-redesigns").innerText()).toMatch(/No redesign seen|Redesigns seen: \d+/);
     const frame = admin.getByTestId("template-preview");
     if (await frame.count()) {
       expect(await frame.getAttribute("sandbox")).toBe("");

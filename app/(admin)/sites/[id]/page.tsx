@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { findSamplePageId, listRecentPages, listSiteStatus } from "@/lib/db/sites-view.ts";
 import { getSiteTemplate } from "@/lib/db/templates.ts";
+import { countTemplateBacklog } from "@/lib/db/template-pages.ts";
 import { loadStoredPage } from "@/lib/db/pages.ts";
 import { decodeHtml } from "@/lib/encoding/decode.ts";
 import { describeTemplate } from "@/lib/extract/template.ts";
@@ -30,9 +31,9 @@ export default async function SitePage({ params }: { params: Promise<{ id: strin
   const id = z.coerce.number().int().positive().safeParse(raw);
   if (!id.success) notFound();
   const db = await getDb();
-  const [[site], pages, row, sampleId, settings] = await Promise.all([
+  const [[site], pages, row, sampleId, settings, backlog] = await Promise.all([
     listSiteStatus(db, { siteId: id.data }), listRecentPages(db, id.data), getSiteTemplate(db, id.data), findSamplePageId(db, id.data),
-    getCrawlSite(db, id.data),
+    getCrawlSite(db, id.data), countTemplateBacklog(db, id.data),
   ]);
   if (!site || !settings) notFound();
   const back = `/sites/${site.id}`;
@@ -91,14 +92,28 @@ export default async function SitePage({ params }: { params: Promise<{ id: strin
       <section aria-labelledby="tpl-title" data-testid="template-view">
         <h2 id="tpl-title" className="sub">Template</h2>
         {!row || !description ? (
-          <p className="empty">No template yet: it is learnt from the site&apos;s pages as they are crawled.</p>
+          <p className="empty">No template yet: it is learnt from the site&apos;s pages as they are crawled.
+            {backlog.awaiting ? ` ${backlog.awaiting} page${backlog.awaiting === 1 ? " is" : "s are"} held back until it is ready.` : ""}</p>
         ) : (
           <>
             <p className="muted">
               {description.entries.length} entries from {description.windowPages} recent pages ({description.pageCount} seen in all) ·
               mode {description.mode}{description.mode === "ratio" ? ` (on ≥ ${Math.round(description.minRatio * 100)} % of pages)` : ""} ·
-              {description.ready ? " in use" : " not in use yet (too few pages)"} · last change {when(row.updatedAt.toISOString())} UTC
+              {description.ready ? " in use" : " not in use yet (too few pages)"} · version {description.version}, last changed{" "}
+              {when(description.changedAt)} UTC · stored {when(row.updatedAt.toISOString())} UTC
             </p>
+            <p className="muted" data-testid="template-backlog">
+              Waiting for (re-)extraction: {backlog.stale} page{backlog.stale === 1 ? "" : "s"} extracted with an older version of the template
+              {backlog.awaiting ? `, ${backlog.awaiting} held back until the template is ready` : ""}.
+            </p>
+            <p className="muted" data-testid="template-redesigns">
+              {description.redesigns.length === 0 ? "No redesign seen." : `Redesigns seen: ${description.redesigns.length}`}
+            </p>
+            {description.redesigns.length ? (
+              <ul>{description.redesigns.map((r, i) => (
+                <li key={i}>{when(r.at)} UTC, at page {r.pageCount}: the latest pages held {Math.round(r.overlap * 100)} % of the template; it restarted from them</li>
+              ))}</ul>
+            ) : null}
             <details>
               <summary>Template entries</summary>
               <table>
