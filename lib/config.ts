@@ -94,8 +94,8 @@ export const crawlDefaults = {
    * while the second thread takes them (one per core of the 2-core machine Lede is measured on).
    */
   pageThreads: 2,
-  /** MB of heap each page thread may grow to: the DOM of a 5 MiB page needs ~150; the worker stays < 500 MB RSS. */
-  pageThreadHeapMb: 192,
+  /** MB of old-generation heap each page thread may grow to: a page whose DOM needs more fails alone (page_thread_failed); two threads keep the worker < 500 MB RSS. */
+  pageThreadHeapMb: 128,
 } as const;
 
 /** Extraction tuning. */

@@ -14,6 +14,8 @@ import type { FromThread, ToThread } from "./page-thread.ts";
 
 /** ms a new thread may take to load its modules (tsx, extraction, classifier code) on a busy machine. */
 const THREAD_START_MS = 120_000;
+/** MB of young-generation heap per page thread. */
+const YOUNG_GENERATION_MB = 8;
 /** ms a thread may take to parse a classifier's parameters (~1 s CPU). */
 const MODEL_LOAD_MS = 60_000;
 
@@ -152,7 +154,8 @@ export class PageProcessor {
   private startThread(url: string): Promise<Worker> {
     if (this.thread && this.ready) return this.ready.then(() => this.thread!);
     const thread = new Worker(new URL("./page-thread-boot.mjs", import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMb },
+      // A small young generation: pages allocate in bursts, and two threads' default semi-spaces cost ~30 MB of RSS.
+      resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     this.thread = thread;
     this.loaded = new Set();
