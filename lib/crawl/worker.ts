@@ -17,7 +17,7 @@ import type { CrawlContext, FetchLimits } from "./context.ts";
 import { HostLimiter } from "./host-limiter.ts";
 import { processUrl } from "./process-url.ts";
 import { timeStageAsync } from "../pipeline/stage-clock.ts";
-import { flushTemplates } from "../pipeline/context.ts";
+import { flushSiteEvidence, flushTemplates } from "../pipeline/context.ts";
 import { createRobotsGate } from "./robots-gate.ts";
 import { SiteCache } from "./site-cache.ts";
 import { createStats, type CrawlStats } from "./stats.ts";
@@ -205,6 +205,7 @@ async function stopWorker(ctx: CrawlContext, inFlight: Map<Promise<void>, Leased
     stopFetches.abort(new Error("worker stopping"));
   }
   await flushTemplates(ctx.db);
+  await flushSiteEvidence(ctx.db);
   const released = await releaseLeases(ctx.db, ctx.owner);
   if (released) log.info({ released }, "released leases");
 }

@@ -11,7 +11,7 @@ import { extractEntities } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
 import { isTemplateReady, pageEntries } from "../extract/template.ts";
 import { processPage, type ArticleDraft, type PageClassifier } from "./process.ts";
-import { getPageClassifier, getTemplate, learnTemplate } from "./context.ts";
+import { getPageClassifier, getSiteEvidenceCached, getTemplate, learnFromPage, learnSiteEvidence, learnTemplate, withSiteEvidence } from "./context.ts";
 import { inStep, inStepAsync } from "./errors.ts";
 import { timeStage, timeStageAsync, type StageClock } from "./stage-clock.ts";
 
@@ -32,6 +32,8 @@ export interface IngestContext {
   classify?: PageClassifier | null;
   /** Use and update the site's template (default true). */
   templates?: boolean;
+  /** Use and update the site's URL-pattern evidence (default true; lib/classify/site-evidence.ts). */
+  siteEvidence?: boolean;
   /** CPU time per stage (benchmark: lib/pipeline/stage-clock.ts). */
   clock?: StageClock;
 }
@@ -74,7 +76,11 @@ async function processStoredPage(
   ctx: IngestContext,
 ): Promise<IngestResult> {
   const { clock } = ctx;
-  const classify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(db)) : ctx.classify;
+  const pageClassify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(db)) : ctx.classify;
+  // The site's URL-pattern evidence shifts the page's own score; the site learns from the page's own score.
+  const evidence = pageClassify && (ctx.siteEvidence ?? true) ? await inStepAsync("classify_failed", () => getSiteEvidenceCached(db, page.siteId)) : null;
+  const site = pageClassify && evidence ? withSiteEvidence(pageClassify, evidence) : null;
+  const classify = site?.classify ?? pageClassify;
   const useTemplates = ctx.templates ?? true;
   const template = useTemplates ? await inStepAsync("extract_failed", () => getTemplate(db, page.siteId)) : null;
   // One parse serves template entries (read first), classifier facts and extraction (which modifies it).
@@ -84,6 +90,8 @@ async function processStoredPage(
     finalUrl: page.finalUrl, html: page.html, classify, template: template && isTemplateReady(template) ? template : null, document, clock,
   });
   if (entries) await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries)));
+  const own = site?.pageScore() ?? null;
+  if (own !== null) await timeStageAsync(clock, "classify", () => inStepAsync("classify_failed", () => learnSiteEvidence(db, page.siteId, learnFromPage(page.finalUrl, own))));
   if (!result.ok) {
     await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));
     return { outcome: result.reason, reason: result.detail, pageId: page.pageId };
