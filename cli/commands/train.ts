@@ -8,18 +8,20 @@ import { runTraining } from "../../lib/classify/train.ts";
 import { featureCodeHash } from "../../lib/classify/wcxb-dataset.ts";
 import { mdTable } from "../../scripts/bench/report.ts";
 
-export const summary = "train the news classifier (WCXB dev + admin labels), save and activate a model version";
+export const summary = "train the news classifier (corpus or shipped base set + admin labels), save and activate a model version";
 
 const HELP = `Usage: lede train [--corpus DIR] [--kind mlp|logreg] [--seed N] [--folds N] [--no-activate]
        lede train --default [--corpus DIR]
 
-Trains on WCXB dev page types (article = news) from the evaluation corpus plus every admin label
-in the database, prints 10-fold cross-validation for the MLP and the logistic-regression baseline
-(both read the page features plus naive-Bayes scores of the text, URL and title words, fitted
-inside each fold), saves a new ModelVersion and activates it.
+Trains on the evaluation corpus (WCXB dev page types, article = news; the non-article pages of
+news sites in page-type; the Fundus articles) or, without it, on the base set shipped in
+lib/classify/base-set.json.gz (features and token counts of the same pages), plus every admin label
+in the database; prints 10-fold cross-validation, folds grouped by site, for the MLP and the
+logistic-regression baseline (both read the page features plus naive-Bayes scores of the text, URL,
+title and markup words, fitted inside each fold), saves a new ModelVersion and activates it.
   --corpus DIR    corpus root (default ../shared/corpus or LEDE_CORPUS)
   --kind K        model to deploy: mlp (default) or logreg
-  --default       write lib/classify/default-model.json from the corpus alone (no database)
+  --default       write lib/classify/default-model.json and base-set.json.gz from the corpus alone (no database)
 `;
 
 export async function run(argv: string[]): Promise<number> {

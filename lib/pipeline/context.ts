@@ -12,7 +12,7 @@ import {
 import type { PageClassifier, PageDecision } from "./process.ts";
 import { getSiteEvidence, mergeSiteEvidence } from "../db/site-evidence.ts";
 import {
-  addClassifiedPage, addEvidence, applySiteEvidence, mergeEvidence, newSiteEvidence, type SiteEvidence,
+  addClassifiedPage, addEvidence, applySiteEvidence, mergeEvidence, MIN_PATTERN_PAGES, newSiteEvidence, type SiteEvidence,
 } from "../classify/site-evidence.ts";
 import { DEFAULT_THRESHOLD } from "../classify/model.ts";
 
@@ -152,10 +152,8 @@ async function remember(db: Db, siteId: number, entry: CachedTemplate): Promise<
 
 /** ms a cached site evidence is trusted before re-reading it (admin marks, labels, feeds, other workers). */
 const EVIDENCE_TTL_MS = 30_000;
-/** ms between stores of a worker's learnt evidence (pages early in a site's crawl are stored at once). */
+/** ms between stores of a worker's learnt evidence (a read and a write each: not on every page). */
 const EVIDENCE_SAVE_MS = 5_000;
-/** A site's first pages are stored one by one: the evidence is small and other workers use it soonest. */
-const EVIDENCE_EAGER_PAGES = 20;
 
 interface CachedEvidence {
   /** The stored state as last read, plus `pending`. */
@@ -207,7 +205,9 @@ export async function learnSiteEvidence(db: Db, siteId: number, change: (s: Site
   if (pending === entry.pending) return;
   entry.pending = pending;
   entry.state = mergeEvidence(entry.state, change(newSiteEvidence()));
-  if (entry.state.pages <= EVIDENCE_EAGER_PAGES || now - entry.savedAt >= EVIDENCE_SAVE_MS) await storePending(db, siteId, entry, now);
+  // Like the template: stored on the site's first page (the site page shows it), when a pattern can first be used, and on an interval.
+  const pages = entry.state.pages;
+  if (pages === 1 || pages === MIN_PATTERN_PAGES || now - entry.savedAt >= EVIDENCE_SAVE_MS) await storePending(db, siteId, entry, now);
 }
 
 /** A feed's entries are articles (source a of the site evidence). */
