@@ -41,6 +41,8 @@ export function decideFromFeatures(model: Classifier, vector: Float64Array, fact
   return { isNews, score, reason: explainDecision(model, inputs, facts, score, isNews, tokens) };
 }
 
+const known = new Set<string>(FEATURE_NAMES);
+
 /** Words named for a word-based score in a reason. */
 const REASON_TOKENS = 2;
 
@@ -51,12 +53,12 @@ const REASON_TOKENS = 2;
  */
 export function explainDecision(model: Classifier, inputs: Float64Array, facts: PageFacts, score: number, isNews: boolean, tokens?: PageTokens): string {
   const names = model.inputNames;
-  const known = new Set<string>(FEATURE_NAMES);
   const shifts: { name: string; j: number; shift: number }[] = [];
+  const without = model.scoreEachWithout(inputs);
   names.forEach((name, j) => {
     const field = TOKEN_FIELDS.find((f) => tokenInputName(f) === name);
     if (!known.has(name) && !field) return;
-    const shift = score - model.scoreWithout(inputs, j);
+    const shift = score - without[j]!;
     shifts.push({ name, j, shift: isNews ? shift : -shift });
   });
   shifts.sort((a, b) => b.shift - a.shift);
