@@ -12,7 +12,8 @@ import {
 
 /** The site's stored evidence; null when it has none or it cannot be read (logged: it restarts). */
 export async function getSiteEvidence(db: Db, siteId: number): Promise<SiteEvidence | null> {
-  const row = await db.siteEvidence.findUnique({ where: { siteId }, select: { data: true } });
+  // Raw and portable: the ORM's query compiler costs ~2 ms CPU a statement, and this runs once per site per 30 s in every worker.
+  const [row] = await db.$queryRaw<{ data: string }[]>(Prisma.sql`SELECT "data" FROM "SiteEvidence" WHERE "siteId" = ${siteId}`);
   if (!row) return null;
   const parsed = parseSiteEvidence(row.data);
   if (!parsed.ok) {

@@ -12,7 +12,7 @@ import {
 import type { PageClassifier, PageDecision } from "./process.ts";
 import { getSiteEvidence, mergeSiteEvidence } from "../db/site-evidence.ts";
 import {
-  addClassifiedPage, addEvidence, applySiteEvidence, mergeEvidence, MIN_PATTERN_PAGES, newSiteEvidence, type SiteEvidence,
+  addClassifiedPage, addEvidence, applySiteEvidence, mergeEvidence, newSiteEvidence, type SiteEvidence,
 } from "../classify/site-evidence.ts";
 import { DEFAULT_THRESHOLD } from "../classify/model.ts";
 
@@ -188,7 +188,7 @@ export async function getSiteEvidenceCached(db: Db, siteId: number, now = Date.n
   if (hit && hit.pending.pages > 0) { await storePending(db, siteId, hit, now); return hit.state; }
   const stored = (await getSiteEvidence(db, siteId)) ?? newSiteEvidence();
   cache.delete(siteId);
-  cache.set(siteId, { state: stored, pending: newSiteEvidence(), loadedAt: now, savedAt: hit?.savedAt ?? 0 });
+  cache.set(siteId, { state: stored, pending: newSiteEvidence(), loadedAt: now, savedAt: hit?.savedAt ?? now });
   if (cache.size > TEMPLATE_CACHE_SITES) {
     const [oldestId, oldest] = cache.entries().next().value!;
     cache.delete(oldestId);
@@ -205,9 +205,8 @@ export async function learnSiteEvidence(db: Db, siteId: number, change: (s: Site
   if (pending === entry.pending) return;
   entry.pending = pending;
   entry.state = mergeEvidence(entry.state, change(newSiteEvidence()));
-  // Like the template: stored on the site's first page (the site page shows it), when a pattern can first be used, and on an interval.
-  const pages = entry.state.pages;
-  if (pages === 1 || pages === MIN_PATTERN_PAGES || now - entry.savedAt >= EVIDENCE_SAVE_MS) await storePending(db, siteId, entry, now);
+  // Stored on an interval (a read and a write), and by flushSiteEvidence when the worker stops.
+  if (now - entry.savedAt >= EVIDENCE_SAVE_MS) await storePending(db, siteId, entry, now);
 }
 
 /** A feed's entries are articles (source a of the site evidence). */

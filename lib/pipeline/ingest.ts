@@ -78,7 +78,9 @@ async function processStoredPage(
   const { clock } = ctx;
   const pageClassify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(db)) : ctx.classify;
   // The site's URL-pattern evidence shifts the page's own score; the site learns from the page's own score.
-  const evidence = pageClassify && (ctx.siteEvidence ?? true) ? await inStepAsync("classify_failed", () => getSiteEvidenceCached(db, page.siteId)) : null;
+  const evidence = pageClassify && (ctx.siteEvidence ?? true)
+    ? await timeStageAsync(clock, "db: site evidence", () => inStepAsync("classify_failed", () => getSiteEvidenceCached(db, page.siteId)))
+    : null;
   const site = pageClassify && evidence ? withSiteEvidence(pageClassify, evidence) : null;
   const classify = site?.classify ?? pageClassify;
   const useTemplates = ctx.templates ?? true;
@@ -91,7 +93,7 @@ async function processStoredPage(
   });
   if (entries) await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries)));
   const own = site?.pageScore() ?? null;
-  if (own !== null) await timeStageAsync(clock, "classify", () => inStepAsync("classify_failed", () => learnSiteEvidence(db, page.siteId, learnFromPage(page.finalUrl, own))));
+  if (own !== null) await timeStageAsync(clock, "db: site evidence", () => inStepAsync("classify_failed", () => learnSiteEvidence(db, page.siteId, learnFromPage(page.finalUrl, own))));
   if (!result.ok) {
     await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));
     return { outcome: result.reason, reason: result.detail, pageId: page.pageId };
