@@ -75,7 +75,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
       <h1>Review</h1>
       <p className="muted">{counts.total} labels on {counts.urls} pages ({counts.news} news). Labels are kept for good and feed the next training run.</p>
       {sp.labelled ? <p className="ok" role="status" data-testid="label-saved">Label saved.</p> : null}
-      {sp.retrain_error ? <p className="error" role="alert" data-testid="retrain-error">{sp.retrain_error === "too_few_samples" ? "Retraining needs more labelled pages of both kinds." : sp.retrain_error === "busy" ? "A training run is already going on." : `Retraining failed (${sp.retrain_error}); see the server log.`}</p> : null}
+      {sp.retrain_error ? <p className="error" role="alert" data-testid="retrain-error">{sp.retrain_error === "too_few_samples" ? (sp.need_news !== undefined ? `Retraining needs ${Number(sp.need_news)} more news and ${Number(sp.need_not_news ?? 0)} more not-news labels (no shipped base set was found).` : "Retraining needs more labelled pages of both kinds.") : sp.retrain_error === "busy" ? "A training run is already going on." : `Retraining failed (${sp.retrain_error}); see the server log.`}</p> : null}
       {sp.imported !== undefined ? <p className="ok" role="status">Imported {sp.imported} labels ({sp.duplicates ?? 0} already known, {sp.invalid ?? 0} invalid lines).</p> : null}
 
       <section className="card" aria-labelledby="model-title">
@@ -84,7 +84,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
         <form method="post" action="/api/models/retrain" className="actions">
           <input type="hidden" name="_csrf" value={admin.csrfToken} />
           <button type="submit" data-testid="retrain">Retrain</button>
-          <span className="muted">Trains on the WCXB page types and every admin label; takes a while.</span>
+          <span className="muted">Trains on the base set shipped with Lede (WCXB, news-site pages) and every admin label; takes a while.</span>
         </form>
         <p className="muted">
           <a href="/api/labels/export" download="lede-labels.jsonl">Export labels (JSONL)</a>

@@ -6,7 +6,7 @@ import { migrateIfNeeded } from "../../lib/db/migrate.ts";
 import { listStoredPageIds } from "../../lib/db/pages.ts";
 import { findSiteIds } from "../../lib/db/sites.ts";
 import { reprocessPage } from "../../lib/pipeline/ingest.ts";
-import { flushTemplates } from "../../lib/pipeline/context.ts";
+import { flushSiteEvidence, flushTemplates } from "../../lib/pipeline/context.ts";
 import { CpuBudget, catchUpTemplates } from "../../lib/pipeline/catch-up.ts";
 
 export const summary = "re-run extraction on stored pages without fetching: lede reprocess [--site S] [--stale]";
@@ -77,6 +77,7 @@ export async function run(argv: string[]): Promise<number> {
       }
     }
     await flushTemplates(db);
+    await flushSiteEvidence(db);
     const summaryLine = Object.entries(outcomes).map(([k, n]) => `${k} ${n}`).join(", ");
     process.stderr.write(`lede reprocess: ${done} pages in ${((Date.now() - started) / 1000).toFixed(1)} s${summaryLine ? ` (${summaryLine})` : ""}\n`);
     return 0;

@@ -10,7 +10,7 @@ const OUTPUT_TAIL_CHARS = 2000;
 
 export type TrainingOutcome =
   | { ok: true; modelVersionId: number; output: string }
-  | { ok: false; reason: "too_few_samples" | "failed" | "timeout" | "busy"; output: string };
+  | { ok: false; reason: "too_few_samples" | "failed" | "timeout" | "busy"; output: string; needed?: { news: number; notNews: number } };
 
 let running = false;
 
@@ -18,7 +18,10 @@ let running = false;
 export function readTrainingOutput(code: number | null, output: string): TrainingOutcome {
   const saved = /model version (\d+) saved/.exec(output);
   if (code === 0 && saved) return { ok: true, modelVersionId: Number(saved[1]), output };
-  if (/only \d+ samples/.test(output)) return { ok: false, reason: "too_few_samples", output };
+  if (/only \d+ samples/.test(output)) {
+    const need = /(\d+) more news and (\d+) more not-news labels/.exec(output);
+    return { ok: false, reason: "too_few_samples", output, ...(need ? { needed: { news: Number(need[1]), notNews: Number(need[2]) } } : {}) };
+  }
   return { ok: false, reason: "failed", output: output.slice(-OUTPUT_TAIL_CHARS) };
 }
 

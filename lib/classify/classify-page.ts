@@ -41,6 +41,8 @@ export function decideFromFeatures(model: Classifier, vector: Float64Array, fact
   return { isNews, score, reason: explainDecision(model, inputs, facts, score, isNews, tokens) };
 }
 
+const known = new Set<string>(FEATURE_NAMES);
+
 /** Words named for a word-based score in a reason. */
 const REASON_TOKENS = 2;
 
@@ -51,12 +53,12 @@ const REASON_TOKENS = 2;
  */
 export function explainDecision(model: Classifier, inputs: Float64Array, facts: PageFacts, score: number, isNews: boolean, tokens?: PageTokens): string {
   const names = model.inputNames;
-  const known = new Set<string>(FEATURE_NAMES);
   const shifts: { name: string; j: number; shift: number }[] = [];
+  const without = model.scoreEachWithout(inputs);
   names.forEach((name, j) => {
     const field = TOKEN_FIELDS.find((f) => tokenInputName(f) === name);
     if (!known.has(name) && !field) return;
-    const shift = score - model.scoreWithout(inputs, j);
+    const shift = score - without[j]!;
     shifts.push({ name, j, shift: isNews ? shift : -shift });
   });
   shifts.sort((a, b) => b.shift - a.shift);
@@ -167,6 +169,15 @@ export function describeFeature(name: FeatureName, value: number, f: PageFacts, 
     case "log_images": return "images";
     case "upper_case_ratio": return "upper-case share";
     case "text_to_page_ratio": return "share of page that is main text";
+    case "og_type_media": return on ? "og:type video/audio" : null;
+    case "jsonld_media": return on ? "video/gallery/podcast JSON-LD" : "no media JSON-LD";
+    case "log_media_elements": case "media_per_paragraph": return on ? "video/audio player" : "no player";
+    case "jsonld_generic_only": return on ? "WebPage JSON-LD, no article type" : null;
+    case "log_linked_headings": case "linked_heading_ratio": return on ? "linked headlines (teasers)" : "few linked headlines";
+    case "log_teaser_blocks": return on ? "teaser blocks" : "no teaser blocks";
+    case "log_slug_chars": return f.slugWords >= 4 ? `${f.slugWords}-word URL slug` : "short URL slug";
+    case "log_url_digit_runs": case "url_slug_has_id": return on ? "id in URL" : "no id in URL";
+    case "url_file_extension": return null;
     default: return null;
   }
 }

@@ -44,6 +44,21 @@ export function hostGroup(url: string): string {
   try { return new URL(url).hostname.replace(/^www\./, ""); } catch { return url; }
 }
 
+/** Second-level labels under which a country's sites register (bbc.co.uk, abc.net.au). */
+const SECOND_LEVEL = new Set(["co", "com", "net", "org", "gov", "ac", "edu", "or", "ne", "go"]);
+
+/**
+ * A page's site: its registrable domain (last two host labels, three under co.uk-style suffixes), so
+ * that www.spiegel.de, m.spiegel.de and spiegel.de are one group of site-grouped folds.
+ */
+export function siteGroup(url: string): string {
+  const host = hostGroup(url);
+  if (/^[\d.]+$/.test(host) || !host.includes(".")) return host;
+  const labels = host.split(".");
+  const n = labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL.has(labels.at(-2)!) ? 3 : 2;
+  return labels.slice(-n).join(".");
+}
+
 export interface CrossValidation {
   folds: number;
   /** Confusion counts pooled over all folds. */

@@ -148,6 +148,11 @@ const NEWS_JSONLD = new Set(["newsarticle", "article", "blogposting", "reportage
 const PRODUCT_JSONLD = new Set(["product", "offer", "aggregateoffer", "productgroup", "individualproduct", "car", "book"]);
 const FORUM_JSONLD = new Set(["discussionforumposting", "qapage", "question", "answer", "comment"]);
 const LISTING_JSONLD = new Set(["collectionpage", "itemlist", "searchresultspage", "offercatalog", "blog"]);
+/** The main entity is a video, audio or image set: a news site's media pages, not its articles. */
+const MEDIA_JSONLD = new Set(["videoobject", "imagegallery", "mediagallery", "podcastepisode", "podcastseries", "podcastseason",
+  "audioobject", "radioseries", "tvseries", "episode", "clip", "musicrecording", "videogallery"]);
+/** Generic page types: a front or hub declares WebPage/WebSite and no article type. */
+const GENERIC_PAGE_JSONLD = new Set(["webpage", "website", "collectionpage", "itemlist", "sitenavigationelement"]);
 const DOCS_JSONLD = new Set(["techarticle", "apireference", "howto", "faqpage"]);
 const SERVICE_JSONLD = new Set(["service", "localbusiness", "organization", "professionalservice", "aboutpage", "contactpage",
   "softwareapplication", "webapplication", "event", "course", "jobposting", "recipe"]);
@@ -192,6 +197,12 @@ export const FEATURE_NAMES = [
   "mean_sentence_words", "first_plural_ratio", "second_person_ratio", "title_howto", "log_meta_description_chars",
   // prose and page shape
   "stopword_ratio", "digit_ratio", "log_title_words", "article_meta", "log_long_page_paragraphs", "list_text_ratio",
+  // media pages (issue 15): the main entity is a player or a gallery, the text caption-sized
+  "og_type_media", "jsonld_media", "log_media_elements", "media_per_paragraph", "jsonld_generic_only",
+  // fronts and hubs: many teaser blocks (a heading inside a link), most text inside links
+  "log_linked_headings", "linked_heading_ratio", "log_teaser_blocks",
+  // URL shape
+  "log_slug_chars", "log_url_digit_runs", "url_slug_has_id", "url_file_extension",
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -236,6 +247,8 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const tokens = lower.match(/[\p{L}]+/gu) ?? [];
   const stopwords = tokens.filter((w) => STOPWORDS.has(w)).length;
   const digits = (text.match(/\p{N}/gu) ?? []).length;
+  const slugBase = slug.replace(/\.[a-z0-9]{2,5}$/i, "");
+  const pathDigitRuns = url ? (url.pathname.match(/\d+/g) ?? []).length : 0;
 
   const values: Record<FeatureName, number> = {
     log_text_chars: Math.log1p(text.length),
@@ -300,6 +313,18 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
     article_meta: articleMeta ? 1 : 0,
     log_long_page_paragraphs: Math.log1p(page.longParagraphs),
     list_text_ratio: page.chars > 0 ? Math.min(1, page.listChars / page.chars) : 0,
+    og_type_media: og && /^(?:video|music|audio)/.test(og) ? 1 : 0,
+    jsonld_media: hasType(MEDIA_JSONLD),
+    log_media_elements: Math.log1p(page.mediaElements),
+    media_per_paragraph: Math.min(1, page.mediaElements / (1 + longParas)),
+    jsonld_generic_only: types.length > 0 && types.every((t) => GENERIC_PAGE_JSONLD.has(t) || !hasPageType(t)) && types.some((t) => GENERIC_PAGE_JSONLD.has(t)) ? 1 : 0,
+    log_linked_headings: Math.log1p(page.linkedHeadings),
+    linked_heading_ratio: Math.min(1, page.linkedHeadings / Math.max(1, page.headings)),
+    log_teaser_blocks: Math.log1p(page.teaserBlocks),
+    log_slug_chars: Math.log1p(slugBase.length),
+    log_url_digit_runs: Math.log1p(pathDigitRuns),
+    url_slug_has_id: /\d{4,}/.test(slugBase) && /[a-z\u00c0-\uffff]{3,}/i.test(slugBase) ? 1 : 0,
+    url_file_extension: /\.[a-z0-9]{2,5}$/i.test(slug) ? 1 : 0,
   };
   const vector = Float64Array.from(FEATURE_NAMES, (name) => values[name]);
   return {
@@ -333,6 +358,12 @@ export interface PageMeasure {
   commentBlocks: number;
   longParagraphs: number;
   listChars: number;
+  /** <video>, <audio> and embedded players (<iframe>, <object>, <embed>): a media page's main content. */
+  mediaElements: number;
+  /** h1–h4 inside a link or holding one: the headline of a teaser. */
+  linkedHeadings: number;
+  /** Elements that hold a linked heading and a paragraph of summary: a front's teaser. */
+  teaserBlocks: number;
   /** Distinct class/id/itemprop/role attribute values (split into words once, by markupWordsOf). */
   markupValues: Set<string>;
 }
@@ -346,7 +377,7 @@ function isElement(node: AnyNode): node is Element {
 function measurePage($: CheerioAPI): PageMeasure {
   const m: PageMeasure = { text: "", chars: 0, linkChars: 0, links: 0, similarLinkBlocks: 0, articleElements: 0, timeElements: 0,
     headings: 0, codeBlocks: 0, formFields: 0, images: 0, shareLinks: 0, buttons: 0, listItems: 0, commentBlocks: 0,
-    longParagraphs: 0, listChars: 0, markupValues: new Set() };
+    longParagraphs: 0, listChars: 0, mediaElements: 0, linkedHeadings: 0, teaserBlocks: 0, markupValues: new Set() };
   const parts: string[] = [];
   const root = $.root()[0] as unknown as ParentNode;
   const walk = (node: AnyNode, inLink: boolean, inList: boolean): void => {
@@ -360,6 +391,7 @@ function measurePage($: CheerioAPI): PageMeasure {
     let link = inLink;
     if (isElement(node)) {
       const tag = node.name;
+      if (MEDIA_TAGS.has(tag)) m.mediaElements++;
       if (SKIP_TAGS.has(tag)) return;
       const attrs = node.attribs;
       for (const attr of MARKUP_ATTRIBUTES) { const v = attrs[attr]; if (v) m.markupValues.add(v); }
@@ -370,7 +402,13 @@ function measurePage($: CheerioAPI): PageMeasure {
       if (tag === "li") m.listItems++;
       else if (tag === "article") m.articleElements++;
       else if (tag === "time") m.timeElements++;
-      else if (tag === "h1" || tag === "h2" || tag === "h3") m.headings++;
+      else if (tag === "h1" || tag === "h2" || tag === "h3" || tag === "h4") {
+        if (tag !== "h4") m.headings++;
+        if (inLink || containsLink(node, 2)) {
+          m.linkedHeadings++;
+          if (isTeaser(node)) m.teaserBlocks++;
+        }
+      }
       else if (tag === "pre" || tag === "code") m.codeBlocks++;
       else if (tag === "input" || tag === "textarea" || tag === "select") m.formFields++;
       else if (tag === "img") m.images++;
@@ -382,6 +420,30 @@ function measurePage($: CheerioAPI): PageMeasure {
   walk(root as unknown as AnyNode, false, false);
   m.text = parts.join(" ");
   return m;
+}
+
+/** Elements that play media or embed a player. */
+const MEDIA_TAGS = new Set(["video", "audio", "iframe", "object", "embed"]);
+/** Ancestor levels searched from a linked heading for the teaser's summary paragraph. */
+const TEASER_LEVELS = 3;
+
+/** A linked heading whose enclosing block (up to TEASER_LEVELS up) also holds a <p> of summary. */
+function isTeaser(heading: Element): boolean {
+  let node: Element | null = heading;
+  for (let level = 0; level < TEASER_LEVELS && node; level++) {
+    const parent: ParentNode | null = node.parent;
+    if (!parent || parent.type !== "tag") return false;
+    for (const sibling of (parent as Element).children) if (sibling !== node && isElement(sibling) && holdsParagraph(sibling, 2)) return true;
+    node = parent as Element;
+  }
+  return false;
+}
+
+function holdsParagraph(node: Element, depth: number): boolean {
+  if (node.name === "p") return true;
+  if (depth <= 0) return false;
+  for (const child of node.children) if (isElement(child) && holdsParagraph(child, depth - 1)) return true;
+  return false;
 }
 
 /** Attributes whose words name what an element is: "comment-reply", "product-price", "articleBody", "navigation". */
@@ -508,6 +570,11 @@ function collectTypes(value: unknown, out: Set<string>, depth: number): void {
   // Only the top-level entities and their @graph: nested authors/publishers (Organization) are not the page's type.
   if (Array.isArray(obj["@graph"])) collectTypes(obj["@graph"], out, depth + 1);
   if (obj.mainEntity && typeof obj.mainEntity === "object") collectTypes(obj.mainEntity, out, depth + 1);
+}
+
+/** Whether a JSON-LD type names what a page is (as opposed to its parts: Organization, Person, BreadcrumbList, ImageObject …). */
+function hasPageType(t: string): boolean {
+  return NEWS_JSONLD.has(t) || PRODUCT_JSONLD.has(t) || FORUM_JSONLD.has(t) || LISTING_JSONLD.has(t) || DOCS_JSONLD.has(t) || SERVICE_JSONLD.has(t) || MEDIA_JSONLD.has(t) || GENERIC_PAGE_JSONLD.has(t);
 }
 
 // ---- text helpers ----

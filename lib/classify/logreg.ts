@@ -27,6 +27,15 @@ export class LogisticRegression implements Differentiable {
     return sigmoid(z);
   }
 
+  /** P(news) with each input in turn set to 0 (its standardised training mean). */
+  predictEachZeroed(x: Float64Array): Float64Array {
+    let z = this.params[this.inputs]!;
+    for (let i = 0; i < this.inputs; i++) z += this.params[i]! * x[i]!;
+    const out = new Float64Array(this.inputs);
+    for (let i = 0; i < this.inputs; i++) out[i] = sigmoid(z - this.params[i]! * x[i]!);
+    return out;
+  }
+
   accumulateGradient(x: Float64Array, y: number, grad: Float64Array): number {
     const out = this.predict(x);
     const dz = out - y;

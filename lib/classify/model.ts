@@ -9,7 +9,7 @@ import { Mlp } from "./mlp.ts";
 import { LogisticRegression } from "./logreg.ts";
 import { applyScaler, fitScaler, type Scaler } from "./standardise.ts";
 import { TOKEN_FIELDS, type PageTokens, type TokenField } from "./tokens.ts";
-import { serialisedTokenScorerSchema, TokenScorer, type TokenScorerOptions } from "./token-scorer.ts";
+import { countTokens, serialisedTokenScorerSchema, TokenScorer, type TokenCounts, type TokenScorerOptions } from "./token-scorer.ts";
 import { trainModel, type TrainOptions, type TrainReport } from "./trainer.ts";
 
 /**
@@ -27,12 +27,19 @@ export interface Sample {
   x: Float64Array;
   /** Word tokens per field; models fitted on samples without them have no word-based scores. */
   tokens?: PageTokens;
+  /**
+   * Instead of tokens: the page's word scores per TOKEN_FIELDS field, already cross-fitted (the shipped
+   * base training set, ./base-set.ts, carries these and the token counts, not the pages' words).
+   */
+  tokenScores?: readonly number[];
+  /** The page's site (./cross-validate.ts siteGroup): training folds keep a site's pages together. */
+  group?: string;
   /** true = news article. */
   y: boolean;
 }
 
 /** What the model scores: a page's structural features and, for word-based models, its tokens. */
-export type ScoreInput = Pick<Sample, "x" | "tokens">;
+export type ScoreInput = Pick<Sample, "x" | "tokens" | "tokenScores">;
 
 export const serialisedModelSchema = z.object({
   format: z.literal(MODEL_FORMAT),
@@ -56,6 +63,8 @@ export interface FitOptions {
   /** Fit word-based token scores (default: when every sample carries tokens). */
   tokenScores: boolean;
   tokenScorer: Partial<TokenScorerOptions>;
+  /** Token presence counts per field of samples that come without tokens (the base set's), added to every scorer. */
+  baseCounts?: Partial<Record<TokenField, TokenCounts>>;
 }
 
 /** The brief's network: all features → 35 sigmoid units → 1. */
@@ -103,8 +112,8 @@ export class Classifier {
   static fit(samples: readonly Sample[], featureNames: readonly string[], options: Partial<FitOptions> = {}): { classifier: Classifier; report: TrainReport } {
     const kind = options.kind ?? "mlp";
     const seed = options.train?.seed ?? 42;
-    const useTokens = options.tokenScores ?? (samples.length > 0 && samples.every((s) => s.tokens));
-    const { scorers, trainingScores } = useTokens ? fitTokenScorers(samples, seed, options.tokenScorer ?? {}) : { scorers: [], trainingScores: [] };
+    const useTokens = options.tokenScores ?? (samples.length > 0 && samples.every((s) => s.tokens || s.tokenScores));
+    const { scorers, trainingScores } = useTokens ? fitTokenScorers(samples, seed, options.tokenScorer ?? {}, options.baseCounts ?? {}) : { scorers: [], trainingScores: [] };
     const rows = samples.map((s, i) => Float64Array.from([...s.x, ...(trainingScores[i] ?? [])]));
     const scaler = fitScaler(rows);
     const xs = rows.map((r) => applyScaler(scaler, r));
@@ -129,7 +138,8 @@ export class Classifier {
     const out = new Float64Array(this.featureNames.length + this.tokenScorers.length);
     out.set(page.x.subarray(0, this.featureNames.length));
     this.tokenScorers.forEach((t, k) => {
-      out[this.featureNames.length + k] = page.tokens ? t.scorer.score(page.tokens[t.field]) : this.scaler.mean[this.featureNames.length + k]!;
+      const stored = page.tokenScores?.[TOKEN_FIELDS.indexOf(t.field)];
+      out[this.featureNames.length + k] = page.tokens ? t.scorer.score(page.tokens[t.field]) : stored ?? this.scaler.mean[this.featureNames.length + k]!;
     });
     return out;
   }
@@ -149,6 +159,11 @@ export class Classifier {
     const copy = inputs.slice();
     copy[j] = this.scaler.mean[j]!;
     return this.scoreInputs(copy);
+  }
+
+  /** P(news) with each input in turn replaced by its training mean (the same as scoreWithout for every j, in one pass). */
+  scoreEachWithout(inputs: Float64Array): Float64Array {
+    return this.net.predictEachZeroed(applyScaler(this.scaler, inputs));
   }
 
   /** The page's words in `field` that leaned hardest towards the decision (for reasons). */
@@ -178,19 +193,24 @@ export class Classifier {
  * Honest stacking: each training row's token scores come from scorers fitted on the other inner
  * folds; the returned scorers (for pages scored later) are fitted on every row.
  */
-function fitTokenScorers(samples: readonly Sample[], seed: number, options: Partial<TokenScorerOptions>): { scorers: FieldScorer[]; trainingScores: number[][] } {
-  const labels = samples.map((s) => s.y);
-  const fields = TOKEN_FIELDS.filter((field) => samples.every((s) => s.tokens![field] !== undefined));
-  const k = Math.min(TOKEN_SCORE_INNER_FOLDS, samples.length);
-  const fold = assignStratifiedFolds(labels, k, seed ^ 0x5bd1e995);
-  const trainingScores = samples.map(() => new Array<number>(fields.length).fill(0));
-  for (let f = 0; f < k; f++) {
-    const inFit = samples.map((_, i) => fold[i] !== f);
+function fitTokenScorers(samples: readonly Sample[], seed: number, options: Partial<TokenScorerOptions>, base: Partial<Record<TokenField, TokenCounts>>): { scorers: FieldScorer[]; trainingScores: number[][] } {
+  // Pages with words are cross-fitted here; pages of the base set bring their cross-fitted scores along.
+  const withTokens = samples.filter((s) => s.tokens);
+  const labels = withTokens.map((s) => s.y);
+  const fields = TOKEN_FIELDS;
+  const k = Math.min(TOKEN_SCORE_INNER_FOLDS, withTokens.length);
+  const fold = k > 1 ? assignStratifiedFolds(labels, k, seed ^ 0x5bd1e995) : withTokens.map(() => 0);
+  const scoreOf = new Map<Sample, number[]>();
+  for (const s of samples) if (!s.tokens) scoreOf.set(s, fields.map((_, q) => s.tokenScores?.[q] ?? 0));
+  for (const s of withTokens) scoreOf.set(s, new Array<number>(fields.length).fill(0));
+  for (let f = 0; f < (k > 1 ? k : 0); f++) {
+    const inFit = withTokens.map((_, i) => fold[i] !== f);
     fields.forEach((field, q) => {
-      const scorer = TokenScorer.fit(samples.filter((_, i) => inFit[i]).map((s) => s.tokens![field]), labels.filter((_, i) => inFit[i]), options);
-      samples.forEach((s, i) => { if (!inFit[i]) trainingScores[i]![q] = scorer.score(s.tokens![field]); });
+      const counts = countTokens(withTokens.filter((_, i) => inFit[i]).map((s) => s.tokens![field]), labels.filter((_, i) => inFit[i]), base[field]);
+      const scorer = TokenScorer.fromCounts(counts, options);
+      withTokens.forEach((s, i) => { if (!inFit[i]) scoreOf.get(s)![q] = scorer.score(s.tokens![field]); });
     });
   }
-  const scorers = fields.map((field) => ({ field, scorer: TokenScorer.fit(samples.map((s) => s.tokens![field]), labels, options) }));
-  return { scorers, trainingScores };
+  const scorers = fields.map((field) => ({ field, scorer: TokenScorer.fromCounts(countTokens(withTokens.map((s) => s.tokens![field]), labels, base[field]), options) }));
+  return { scorers, trainingScores: samples.map((s) => scoreOf.get(s)!) };
 }

@@ -11,7 +11,9 @@ import type { Sample } from "./model.ts";
 import { preparePage } from "./prepare-page.ts";
 import { extractPageTokens } from "./tokens.ts";
 import { runTraining, type ModelMetrics, type TrainRun, type TrainRunOptions } from "./train.ts";
-import { loadWcxbSamples } from "./wcxb-dataset.ts";
+import { loadAllCorpusSamples } from "./wcxb-dataset.ts";
+import { loadBaseSet, type BaseSet } from "./base-set.ts";
+import { siteGroup } from "./cross-validate.ts";
 
 export interface TrainingSetOptions {
   /** The evaluation corpus root (…/shared/corpus); null trains on admin labels only. */
@@ -25,10 +27,10 @@ export function findCorpusDir(): string | null {
   return existsSync(join(dir, "extraction", "wcxb-dev")) ? dir : null;
 }
 
-/** WCXB dev samples (cached feature vectors), or [] without a corpus. */
-export function loadCorpusSamples(opts: TrainingSetOptions): Sample[] {
+/** WCXB dev, page-type and Fundus samples (cached feature vectors), or [] without a corpus. */
+export function loadCorpusSamples(opts: TrainingSetOptions) {
   if (!opts.corpusDir) return [];
-  return loadWcxbSamples({ dir: join(opts.corpusDir, "extraction", "wcxb-dev"), onProgress: opts.onProgress });
+  return loadAllCorpusSamples(opts.corpusDir, (_c, done, total) => opts.onProgress?.(done, total));
 }
 
 /** Admin-labelled stored pages, decoded and extracted as the crawler does. */
@@ -37,33 +39,67 @@ export async function loadLabelSamples(db: Db): Promise<Sample[]> {
   return pages.map((p) => {
     const prepared = preparePage({ bytes: p.body, url: p.finalUrl, contentType: p.contentType });
     const page = { ...prepared, document: readDocumentFacts(prepared.$) };
-    return { id: `label:${p.url}`, x: computeFeatures(page).vector, tokens: extractPageTokens(page), y: p.isNews };
+    return { id: `label:${p.url}`, x: computeFeatures(page).vector, tokens: extractPageTokens(page), y: p.isNews, group: siteGroup(p.finalUrl) };
   });
 }
 
-/** Fewer samples than this (or a single class) cannot be cross-validated 10-fold meaningfully. */
-export const MIN_TRAINING_SAMPLES = 20;
+/**
+ * Labels of each kind a training run on admin labels alone needs (no corpus and no usable base set):
+ * 10-fold CV needs both classes in most folds, and below ~10 per class the network has nothing to learn from.
+ */
+export const MIN_LABELS_PER_CLASS = 10;
+
+export interface LabelShortfall {
+  news: number;
+  notNews: number;
+  /** More labels of each kind needed. */
+  needNews: number;
+  needNotNews: number;
+}
 
 export type RetrainResult =
-  | { ok: true; modelVersionId: number; run: TrainRun; previous: { id: number; metrics: Record<string, unknown> } | null }
-  | { ok: false; reason: "too_few_samples"; samples: number };
+  | { ok: true; modelVersionId: number; run: TrainRun; previous: { id: number; metrics: Record<string, unknown> } | null; base: "corpus" | "shipped" | "none" }
+  | { ok: false; reason: "too_few_samples"; samples: number; shortfall: LabelShortfall; baseProblem: string | null };
+
+/** How many more labels of each kind a labels-only run needs (zeros: enough). */
+export function labelShortfall(labels: readonly Sample[]): LabelShortfall {
+  const news = labels.filter((s) => s.y).length;
+  const notNews = labels.length - news;
+  return { news, notNews, needNews: Math.max(0, MIN_LABELS_PER_CLASS - news), needNotNews: Math.max(0, MIN_LABELS_PER_CLASS - notNews) };
+}
+
+/** The line `lede train` prints when it cannot train (lib/api/run-training.ts reads it back). */
+export function describeShortfall(samples: number, s: LabelShortfall): string {
+  return `only ${samples} samples (no corpus and no shipped base set): training on admin labels alone needs at least ${MIN_LABELS_PER_CLASS} news and ${MIN_LABELS_PER_CLASS} not-news labels; `
+    + `have ${s.news} news and ${s.notNews} not news, so ${s.needNews} more news and ${s.needNotNews} more not-news labels are needed`;
+}
 
 /**
- * 1. gather WCXB dev samples and admin-labelled pages;
- * 2. cross-validate MLP and logistic regression, fit the chosen kind on everything;
+ * 1. gather the training base: the corpus (WCXB dev, page-type, Fundus) when present, else the base
+ *    set shipped in lib/classify (features and token counts, no pages); then the admin-labelled pages;
+ * 2. cross-validate MLP and logistic regression (folds grouped by site), fit the chosen kind on everything;
  * 3. save a ModelVersion with the metrics and (unless told not to) activate it.
  */
-export async function retrainModel(db: Db, opts: TrainingSetOptions & { activate?: boolean; run?: Partial<TrainRunOptions> }): Promise<RetrainResult> {
-  const samples = [...loadCorpusSamples(opts), ...(await loadLabelSamples(db))];
-  const positives = samples.filter((s) => s.y).length;
-  if (samples.length < MIN_TRAINING_SAMPLES || positives === 0 || positives === samples.length) {
-    return { ok: false, reason: "too_few_samples", samples: samples.length };
+export async function retrainModel(db: Db, opts: TrainingSetOptions & { activate?: boolean; run?: Partial<TrainRunOptions>; baseSetPath?: string }): Promise<RetrainResult> {
+  const corpus = loadCorpusSamples(opts);
+  let shipped: BaseSet | null = null;
+  let baseProblem: string | null = null;
+  if (corpus.length === 0) {
+    const loaded = loadBaseSet(opts.baseSetPath);
+    if (loaded.ok) shipped = loaded.set;
+    else baseProblem = `${loaded.reason}: ${loaded.detail}`;
+  }
+  const labels = await loadLabelSamples(db);
+  const samples = [...(corpus.length > 0 ? corpus : shipped?.samples ?? []), ...labels];
+  const shortfall = labelShortfall(labels);
+  if (corpus.length === 0 && !shipped && (shortfall.needNews > 0 || shortfall.needNotNews > 0)) {
+    return { ok: false, reason: "too_few_samples", samples: samples.length, shortfall, baseProblem };
   }
   const previousRow = (await listModelVersions(db, { limit: 20 })).find((v) => v.active) ?? null;
-  const run = runTraining(samples, opts.run);
+  const run = runTraining(samples, opts.run, shipped?.counts);
   const { id } = await saveModelVersion(db, { kind: run.classifier.kind, params: run.classifier.toJSON(), metrics: run.metrics, trainingSize: samples.length });
   if (opts.activate !== false) await activateModelVersion(db, id);
-  return { ok: true, modelVersionId: id, run, previous: previousRow ? { id: previousRow.id, metrics: previousRow.metrics } : null };
+  return { ok: true, modelVersionId: id, run, previous: previousRow ? { id: previousRow.id, metrics: previousRow.metrics } : null, base: corpus.length > 0 ? "corpus" : shipped ? "shipped" : "none" };
 }
 
 /** Rows for a metrics table: model, accuracy, precision, recall, F1. */

@@ -29,6 +29,24 @@ export type SerialisedTokenScorer = z.infer<typeof serialisedTokenScorerSchema>;
 /** 4 significant digits: a weight's last digits do not move a score that sums hundreds of them. */
 const round = (x: number): number => Number(x.toPrecision(4));
 
+/** Per token: [pages not news, pages news] holding it (presence counts, the scorer's sufficient statistics). */
+export type TokenCounts = Map<string, [number, number]>;
+
+/** Presence counts of a set of token lists; added onto `into` when given. */
+export function countTokens(docs: readonly (readonly string[])[], labels: readonly boolean[], into?: ReadonlyMap<string, readonly [number, number]>): TokenCounts {
+  const counts: TokenCounts = new Map();
+  if (into) for (const [t, c] of into) counts.set(t, [c[0], c[1]]);
+  for (let i = 0; i < docs.length; i++) {
+    const cls = labels[i] ? 1 : 0;
+    for (const t of new Set(docs[i])) {
+      let c = counts.get(t);
+      if (!c) counts.set(t, (c = [0, 0]));
+      c[cls]++;
+    }
+  }
+  return counts;
+}
+
 export class TokenScorer {
   private constructor(private readonly weights: ReadonlyMap<string, number>) {}
 
@@ -37,16 +55,12 @@ export class TokenScorer {
   }
 
   static fit(docs: readonly (readonly string[])[], labels: readonly boolean[], options: Partial<TokenScorerOptions> = {}): TokenScorer {
+    return TokenScorer.fromCounts(countTokens(docs, labels), options);
+  }
+
+  /** The scorer of a set of presence counts (./base-set.ts ships them for the base training set). */
+  static fromCounts(counts: ReadonlyMap<string, readonly [number, number]>, options: Partial<TokenScorerOptions> = {}): TokenScorer {
     const o = { ...DEFAULT_TOKEN_SCORER_OPTIONS, ...options };
-    const counts = new Map<string, [number, number]>();
-    for (let i = 0; i < docs.length; i++) {
-      const cls = labels[i] ? 1 : 0;
-      for (const t of new Set(docs[i])) {
-        let c = counts.get(t);
-        if (!c) counts.set(t, (c = [0, 0]));
-        c[cls]++;
-      }
-    }
     const vocabulary = [...counts].filter(([, c]) => c[0] + c[1] >= o.minPages);
     let total0 = 0, total1 = 0;
     for (const [, c] of vocabulary) { total0 += c[0]; total1 += c[1]; }

@@ -3,7 +3,7 @@
 // token scores), then the chosen kind fitted on every sample.
 import { crossValidate, type CrossValidation } from "./cross-validate.ts";
 import { FEATURE_NAMES } from "./features.ts";
-import { Classifier, DEFAULT_HIDDEN_UNITS, type ModelKind, type Sample } from "./model.ts";
+import { Classifier, DEFAULT_HIDDEN_UNITS, type FitOptions, type ModelKind, type Sample } from "./model.ts";
 import type { BinaryMetrics } from "./metrics.ts";
 import { DEFAULT_TRAIN_OPTIONS, type TrainOptions } from "./trainer.ts";
 
@@ -46,10 +46,11 @@ export interface TrainRun {
   cv: Record<ModelKind, CrossValidation>;
 }
 
-export function fitKind(samples: readonly Sample[], kind: ModelKind, o: TrainRunOptions): { classifier: Classifier; epochs: number } {
+export function fitKind(samples: readonly Sample[], kind: ModelKind, o: TrainRunOptions, baseCounts?: FitOptions["baseCounts"]): { classifier: Classifier; epochs: number } {
   const { classifier, report } = Classifier.fit(samples, FEATURE_NAMES, {
     kind, hidden: o.hidden, train: { ...DEFAULT_TRAIN_OPTIONS, seed: o.seed, ...o.train },
-    tokenScores: o.words && samples.length > 0 && samples.every((s) => s.tokens),
+    tokenScores: o.words && samples.length > 0 && samples.every((s) => s.tokens || s.tokenScores),
+    baseCounts,
   });
   return { classifier, epochs: report.epochs };
 }
@@ -58,17 +59,19 @@ const pick = (m: BinaryMetrics): ModelMetrics["cv"] =>
   ({ accuracy: m.accuracy, precision: m.precision, recall: m.recall, f1: m.f1, tp: m.tp, fp: m.fp, tn: m.tn, fn: m.fn, n: m.n });
 
 /**
- * 1. cross-validate the MLP and logistic regression on the same stratified folds;
+ * 1. cross-validate the MLP and logistic regression on the same folds (grouped by site when every
+ *    sample names its site, so no page of a test site is in training; stratified otherwise);
  * 2. fit the requested kind on all samples;
  * 3. return it with both CV results (the other kind is the baseline).
  */
-export function runTraining(samples: readonly Sample[], options: Partial<TrainRunOptions> = {}): TrainRun {
+export function runTraining(samples: readonly Sample[], options: Partial<TrainRunOptions> = {}, baseCounts?: FitOptions["baseCounts"]): TrainRun {
   const o = { ...DEFAULT_TRAIN_RUN, ...options };
   const cv = {} as Record<ModelKind, CrossValidation>;
+  const groups = samples.every((s) => s.group) ? samples.map((s) => s.group!) : undefined;
   for (const kind of ["mlp", "logreg"] as const) {
-    cv[kind] = crossValidate(samples, (train) => fitKind(train, kind, o).classifier, { folds: o.folds, seed: o.seed });
+    cv[kind] = crossValidate(samples, (train) => fitKind(train, kind, o, baseCounts).classifier, { folds: o.folds, seed: o.seed, groups });
   }
-  const { classifier, epochs } = fitKind(samples, o.kind, o);
+  const { classifier, epochs } = fitKind(samples, o.kind, o, baseCounts);
   const other: ModelKind = o.kind === "mlp" ? "logreg" : "mlp";
   return {
     classifier,

@@ -10,7 +10,7 @@ import { errorClass, FetchError, ThrottledError, toFetchError } from "../http/er
 import { fetchUrl, type FetchResponse } from "../http/fetch.ts";
 import { isTemplateReady } from "../extract/template.ts";
 import { ingestPage } from "../pipeline/ingest.ts";
-import { getClassifierModel, getPageClassifier, getTemplate } from "../pipeline/context.ts";
+import { getClassifierModel, getPageClassifier, getTemplate, learnFromFeed } from "../pipeline/context.ts";
 import { runPageJob, type PageJob, type PageJobResult } from "../pipeline/page-job.ts";
 import { inStep, inStepAsync, PipelineError, toPipelineError, type PipelineErrorKey } from "../pipeline/errors.ts";
 import { timeStage, timeStageAsync } from "../pipeline/stage-clock.ts";
@@ -178,6 +178,9 @@ async function enqueueSiteDiscovery(ctx: CrawlContext, site: CrawlSite, row: Lea
   return added;
 }
 
+/** Formats whose entries are articles (news feeds), unlike sitemaps that list every kind of page. */
+const FEED_FORMATS = new Set(["rss", "rdf", "atom", "json-feed"]);
+
 /** Read a feed or sitemap (gzipped or not) and enqueue its entries; returns URLs added. */
 async function readDiscoveryDocument(ctx: CrawlContext, site: CrawlSite, row: LeasedUrl, res: FetchResponse): Promise<number> {
   if (res.notModified) return 0;
@@ -188,6 +191,8 @@ async function readDiscoveryDocument(ctx: CrawlContext, site: CrawlSite, row: Le
   if (!doc.ok) throw new DiscoveryError(doc.reason);
   ctx.stats.documents++;
   const candidates = doc.entries.map((e): Candidate => ({ url: e.url, kind: e.kind, depth: e.kind === "page" ? row.depth + 1 : row.depth }));
+  // A feed lists articles: its page entries teach the site's article URL patterns (sitemaps list every kind of page).
+  if (FEED_FORMATS.has(doc.format)) await learnFromFeed(ctx.db, site.id, doc.entries.filter((e) => e.kind === "page").map((e) => e.url));
   return enqueueCandidates(ctx, site, row.url, candidates);
 }
 

@@ -18,7 +18,7 @@ import { HostLimiter } from "./host-limiter.ts";
 import { PagePool } from "./page-processor.ts";
 import { processUrl } from "./process-url.ts";
 import { timeStageAsync } from "../pipeline/stage-clock.ts";
-import { flushTemplates } from "../pipeline/context.ts";
+import { flushSiteEvidence, flushTemplates } from "../pipeline/context.ts";
 import { CpuBudget, releaseHeldPages, TemplateCatchUp } from "../pipeline/catch-up.ts";
 import { createRobotsGate } from "./robots-gate.ts";
 import { SiteCache } from "./site-cache.ts";
@@ -277,6 +277,7 @@ async function stopWorker(ctx: CrawlContext, inFlight: Map<Promise<void>, Leased
   }
   await ctx.pages?.close();
   await flushTemplates(ctx.db);
+  await flushSiteEvidence(ctx.db);
   const released = await releaseLeases(ctx.db, ctx.owner);
   if (released) log.info({ released }, "released leases");
 }

@@ -4,6 +4,7 @@
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import type { Db } from "./client.ts";
+import { learnFromLabel } from "./site-evidence.ts";
 
 export type LabelSource = "admin" | "import";
 
@@ -36,6 +37,7 @@ async function findPageIdByUrl(db: Db, url: string): Promise<number | null> {
 
 export async function addLabel(db: Db, label: NewLabel): Promise<LabelRow> {
   const pageId = label.pageId ?? (await findPageIdByUrl(db, label.url));
+  if (pageId !== null && (label.source ?? "admin") === "admin") await learnFromLabel(db, pageId, label.isNews);
   return db.label.create({
     data: {
       url: label.url, isNews: label.isNews, pageId, source: label.source ?? "admin", note: label.note ?? null,

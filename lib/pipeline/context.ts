@@ -9,7 +9,12 @@ import { getSiteTemplate, saveSiteTemplate } from "../db/templates.ts";
 import {
   MIN_TEMPLATE_PAGES, newTemplate, pageEntries, updateTemplate, type PageEntries, type TemplateState,
 } from "../extract/template.ts";
-import type { PageClassifier } from "./process.ts";
+import type { PageClassifier, PageDecision } from "./process.ts";
+import { getSiteEvidence, mergeSiteEvidence } from "../db/site-evidence.ts";
+import {
+  addClassifiedPage, addEvidence, applySiteEvidence, mergeEvidence, newSiteEvidence, type SiteEvidence,
+} from "../classify/site-evidence.ts";
+import { DEFAULT_THRESHOLD } from "../classify/model.ts";
 
 /**
  * ms a loaded classifier is used before the active model's id is looked up again (retrain → live in ≤ 1 min);
@@ -150,4 +155,113 @@ async function remember(db: Db, siteId: number, entry: CachedTemplate): Promise<
   const [oldestId, oldest] = cache.entries().next().value!;
   cache.delete(oldestId);
   if (oldest.dirty && oldest.template) await saveSiteTemplate(db, oldestId, oldest.template);
+}
+
+// ---- site evidence (lib/classify/site-evidence.ts): URL patterns of a site's articles and other pages ----
+
+/** ms a cached site evidence is trusted before re-reading it (admin marks, labels, feeds, other workers). */
+const EVIDENCE_TTL_MS = 30_000;
+/** ms between stores of a worker's learnt evidence (a read and a write each: not on every page). */
+const EVIDENCE_SAVE_MS = 5_000;
+
+interface CachedEvidence {
+  /** The stored state as last read, plus `pending`. */
+  state: SiteEvidence;
+  /** What this worker learnt since its last store. */
+  pending: SiteEvidence;
+  loadedAt: number;
+  savedAt: number;
+}
+
+const evidenceCaches = new WeakMap<Db, Map<number, CachedEvidence>>();
+
+function evidenceCache(db: Db): Map<number, CachedEvidence> {
+  let m = evidenceCaches.get(db);
+  if (!m) evidenceCaches.set(db, (m = new Map()));
+  return m;
+}
+
+async function storePending(db: Db, siteId: number, entry: CachedEvidence, now: number): Promise<void> {
+  if (entry.pending.pages === 0) return;
+  entry.state = await mergeSiteEvidence(db, siteId, entry.pending);
+  entry.pending = newSiteEvidence();
+  entry.savedAt = now;
+  entry.loadedAt = now;
+}
+
+/** The site's evidence as this worker sees it (stored state + what it learnt since). */
+export async function getSiteEvidenceCached(db: Db, siteId: number, now = Date.now()): Promise<SiteEvidence> {
+  const cache = evidenceCache(db);
+  const hit = cache.get(siteId);
+  if (hit && now - hit.loadedAt < EVIDENCE_TTL_MS) return hit.state;
+  if (hit && hit.pending.pages > 0) { await storePending(db, siteId, hit, now); return hit.state; }
+  const stored = (await getSiteEvidence(db, siteId)) ?? newSiteEvidence();
+  cache.delete(siteId);
+  cache.set(siteId, { state: stored, pending: newSiteEvidence(), loadedAt: now, savedAt: hit?.savedAt ?? now });
+  if (cache.size > TEMPLATE_CACHE_SITES) {
+    const [oldestId, oldest] = cache.entries().next().value!;
+    cache.delete(oldestId);
+    await storePending(db, oldestId, oldest, now);
+  }
+  return stored;
+}
+
+/** Count what a page taught (a sure decision, a feed entry) into the site's evidence; stored now or within EVIDENCE_SAVE_MS. */
+export async function learnSiteEvidence(db: Db, siteId: number, change: (s: SiteEvidence) => SiteEvidence, now = Date.now()): Promise<void> {
+  await getSiteEvidenceCached(db, siteId, now);
+  const entry = evidenceCache(db).get(siteId)!;
+  const pending = change(entry.pending);
+  if (pending === entry.pending) return;
+  entry.pending = pending;
+  entry.state = mergeEvidence(entry.state, change(newSiteEvidence()));
+  // Stored on an interval (a read and a write), and by flushSiteEvidence when the worker stops.
+  if (now - entry.savedAt >= EVIDENCE_SAVE_MS) await storePending(db, siteId, entry, now);
+}
+
+/** A feed's entries are articles (source a of the site evidence). */
+export async function learnFromFeed(db: Db, siteId: number, urls: readonly string[], now = Date.now()): Promise<void> {
+  if (urls.length === 0) return;
+  await learnSiteEvidence(db, siteId, (s) => urls.reduce((acc, url) => addEvidence(acc, url, true, "feed"), s), now);
+}
+
+/** Store every site's unsaved evidence (a worker stopping, the end of a reprocess run). */
+export async function flushSiteEvidence(db: Db, now = Date.now()): Promise<number> {
+  let saved = 0;
+  for (const [siteId, entry] of evidenceCache(db)) {
+    if (entry.pending.pages === 0) continue;
+    await storePending(db, siteId, entry, now);
+    saved++;
+  }
+  return saved;
+}
+
+/** Forget cached evidence (tests; after an admin mark in this process). */
+export function forgetSiteEvidence(db: Db): void {
+  evidenceCaches.delete(db);
+}
+
+/**
+ * The page classifier with the site's evidence applied: the page's own score, shifted by its URL
+ * pattern's counts (or decided by an admin's "not news" mark). `pageScore()` gives the page's own
+ * score afterwards, which is what the site learns from (never its own shifted score).
+ */
+export function withSiteEvidence(classify: PageClassifier, evidence: SiteEvidence | null): { classify: PageClassifier; pageScore: () => number | null } {
+  let own: number | null = null;
+  return {
+    pageScore: () => own,
+    classify: (page) => {
+      const d = classify(page);
+      own = d.score;
+      if (d.score === null || !evidence) return d;
+      const adj = applySiteEvidence(evidence, page.url, d.score);
+      if (!adj.reason) return d;
+      const decision: PageDecision = { ...d, score: adj.score, isNews: adj.score >= DEFAULT_THRESHOLD, reason: `${d.reason}; ${adj.reason}` };
+      return decision;
+    },
+  };
+}
+
+/** What a classified page teaches its site (only sure pages count). */
+export function learnFromPage(url: string, pageScore: number): (s: SiteEvidence) => SiteEvidence {
+  return (s) => addClassifiedPage(s, url, pageScore);
 }

@@ -18,7 +18,9 @@ import { crawlDefaults } from "../config.ts";
 import { log } from "../log.ts";
 import { followStory } from "../db/story-follow.ts";
 import { processPage, type ArticleDraft, type PageClassifier, type ProcessResult } from "./process.ts";
-import { getPageClassifier, getTemplate, learnTemplate } from "./context.ts";
+import { getPageClassifier, getSiteEvidenceCached, getTemplate, learnFromPage, learnSiteEvidence, learnTemplate, withSiteEvidence } from "./context.ts";
+import { applySiteEvidence, type SiteEvidence } from "../classify/site-evidence.ts";
+import { DEFAULT_THRESHOLD } from "../classify/model.ts";
 import { inStep, inStepAsync, toPipelineError } from "./errors.ts";
 import { timeStage, timeStageAsync, type StageClock } from "./stage-clock.ts";
 
@@ -69,6 +71,8 @@ export interface IngestContext {
   reextract?: boolean;
   /** Attempts before a held-back page that fails on release is failed for good (the worker's maxAttempts). */
   maxAttempts?: number;
+  /** Use and update the site's URL-pattern evidence (default true; lib/classify/site-evidence.ts). */
+  siteEvidence?: boolean;
   /** CPU time per stage (benchmark: lib/pipeline/stage-clock.ts). */
   clock?: StageClock;
 }
@@ -117,7 +121,13 @@ async function processStoredPage(
   learnPage = true,
 ): Promise<IngestResult> {
   const { clock } = ctx;
-  const classify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(db)) : ctx.classify;
+  const pageClassify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(db)) : ctx.classify;
+  // The site's URL-pattern evidence shifts the page's own score; the site learns from the page's own score.
+  const evidence = pageClassify && (ctx.siteEvidence ?? true)
+    ? await timeStageAsync(clock, "db: site evidence", () => inStepAsync("classify_failed", () => getSiteEvidenceCached(db, page.siteId)))
+    : null;
+  const site = pageClassify && evidence ? withSiteEvidence(pageClassify, evidence) : null;
+  const classify = site?.classify ?? pageClassify;
   const useTemplates = ctx.templates ?? true;
   let template = useTemplates ? await inStepAsync("extract_failed", () => getTemplate(db, page.siteId)) : null;
   // One parse serves template entries (read first), classifier facts and extraction (which modifies it).
@@ -136,7 +146,26 @@ async function processStoredPage(
   }
   const ready = template && isTemplateReady(template) ? template : null;
   const result = processPage({ finalUrl: page.finalUrl, html: page.html, classify, template: ready, document, clock });
+  const own = ctx.reextract ? null : site?.pageScore() ?? null;
+  if (own !== null) await learnPageEvidence(db, page, own, clock);
   return storeResult(db, page, result, ready, before, ctx);
+}
+
+/** The site learns the page's own score (before site evidence) under its URL patterns (lib/classify/site-evidence.ts). */
+async function learnPageEvidence(db: Db, page: { siteId: number; finalUrl: string }, own: number, clock: StageClock | undefined): Promise<void> {
+  await timeStageAsync(clock, "db: site evidence", () => inStepAsync("classify_failed", () => learnSiteEvidence(db, page.siteId, learnFromPage(page.finalUrl, own))));
+}
+
+/**
+ * The site's URL-pattern evidence applied to a decision the page thread made (the thread classifies
+ * with the model alone; the evidence lives in this process): what withSiteEvidence does in-process.
+ */
+function applyEvidenceToResult(result: ProcessResult, evidence: SiteEvidence, url: string): ProcessResult {
+  if (!result.ok || result.article.newsScore === null) return result;
+  const draft = result.article;
+  const adj = applySiteEvidence(evidence, url, draft.newsScore!);
+  if (!adj.reason) return result;
+  return { ...result, article: { ...draft, newsScore: adj.score, isNews: adj.score >= DEFAULT_THRESHOLD, decisionReason: `${draft.decisionReason}; ${adj.reason}` } };
 }
 
 /**
@@ -164,7 +193,14 @@ async function storeProcessed(
   }
   const used = processed.usedTemplateVersion === null ? null : { version: processed.usedTemplateVersion };
   const ready = template && isTemplateReady(template) ? template : null;
-  return storeResult(db, page, processed.result, used, processed.templateVersionBefore, ctx, ready);
+  let result = processed.result;
+  const own = result.ok ? result.article.newsScore : null;
+  if (own !== null && ctx.classify !== null && (ctx.siteEvidence ?? true)) {
+    const evidence = await timeStageAsync(clock, "db: site evidence", () => inStepAsync("classify_failed", () => getSiteEvidenceCached(db, page.siteId)));
+    result = applyEvidenceToResult(result, evidence, page.finalUrl);
+    await learnPageEvidence(db, page, own, clock);
+  }
+  return storeResult(db, page, result, used, processed.templateVersionBefore, ctx, ready);
 }
 
 /**

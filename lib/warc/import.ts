@@ -2,7 +2,7 @@
 import type { Db } from "../db/client.ts";
 import { findOrCreateArchiveSite } from "../db/warc.ts";
 import { ingestPage } from "../pipeline/ingest.ts";
-import { flushTemplates } from "../pipeline/context.ts";
+import { flushSiteEvidence, flushTemplates } from "../pipeline/context.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import { classifyContentType, looksLikeHtml, sniffBinary } from "../http/content.ts";
 import { readWarc } from "./reader.ts";
@@ -68,5 +68,6 @@ export async function importWarc(db: Db, path: string, opts: WarcImportOptions =
     opts.onProgress?.(stats);
   }
   await flushTemplates(db);
+  await flushSiteEvidence(db);
   return stats;
 }

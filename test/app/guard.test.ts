@@ -109,6 +109,8 @@ describe("readTrainingOutput", () => {
   it("finds the saved model version, or says why there is none", () => {
     expect(readTrainingOutput(0, "| model |\nmodel version 7 saved and activated\n")).toMatchObject({ ok: true, modelVersionId: 7 });
     expect(readTrainingOutput(1, "lede train: only 3 samples (corpus missing and few labels); nothing trained\n")).toMatchObject({ ok: false, reason: "too_few_samples" });
+    expect(readTrainingOutput(1, "lede train: only 8 samples (no corpus and no shipped base set): training on admin labels alone needs at least 10 news and 10 not-news labels; have 3 news and 5 not news, so 7 more news and 5 more not-news labels are needed; nothing trained\n"))
+      .toMatchObject({ ok: false, reason: "too_few_samples", needed: { news: 7, notNews: 5 } });
     expect(readTrainingOutput(1, "Error: boom")).toMatchObject({ ok: false, reason: "failed" });
   });
 });

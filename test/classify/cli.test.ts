@@ -78,7 +78,7 @@ describe("lede train", () => {
     expect(res.status, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/\| mlp \(deployed\) \| [01]\.\d{3} \|/);
     expect(res.stdout).toMatch(/\| logreg \(baseline\) \|/);
-    expect(res.stdout).toMatch(/24 samples \(9 news, 0 from admin labels\)/);
+    expect(res.stdout).toMatch(/24 samples \(9 news, 0 from admin labels; base: corpus\)/);
     expect(res.stdout).toMatch(/model version 1 saved and activated/);
     const again = runLede(["train", "--corpus", corpus, "--folds", "3", "--kind", "logreg"]);
     expect(again.stdout).toMatch(/previous v1 \(mlp\)/);

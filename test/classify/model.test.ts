@@ -92,6 +92,18 @@ describe("serialisation", () => {
     }
   });
 
+  it("scores every input's occlusion in one pass exactly as one forward pass per input does", () => {
+    const data = xorSamples(120, 5);
+    for (const kind of ["mlp", "logreg"] as const) {
+      const model = Classifier.fit(data, names, { kind, hidden: 6, train: { seed: 2 } }).classifier;
+      for (const s of data.slice(0, 10)) {
+        const inputs = model.inputVector(s);
+        const each = model.scoreEachWithout(inputs);
+        names.forEach((_, j) => expect(each[j]).toBeCloseTo(model.scoreWithout(inputs, j), 12));
+      }
+    }
+  });
+
   it("rejects a damaged model", () => {
     const json = Classifier.fit(separableSamples(50, 2), names, { kind: "mlp", hidden: 3 }).classifier.toJSON();
     expect(() => Classifier.fromJSON({ ...json, format: "other" })).toThrow();

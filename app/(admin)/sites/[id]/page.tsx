@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { findSamplePageId, listRecentPages, listSiteStatus } from "@/lib/db/sites-view.ts";
 import { getSiteTemplate } from "@/lib/db/templates.ts";
 import { countTemplateBacklog } from "@/lib/db/template-pages.ts";
+import { getSiteEvidenceView } from "@/lib/db/site-evidence.ts";
 import { loadStoredPage } from "@/lib/db/pages.ts";
 import { decodeHtml } from "@/lib/encoding/decode.ts";
 import { describeTemplate } from "@/lib/extract/template.ts";
@@ -25,15 +26,18 @@ function when(iso: string | null): string {
   return iso ? iso.slice(0, 16).replace("T", " ") : "—";
 }
 
-export default async function SitePage({ params }: { params: Promise<{ id: string }> }) {
+const fmtCount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+export default async function SitePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const raw = (await params).id;
+  const sp = await searchParams;
   const admin = await requireAdminPage(`/sites/${encodeURIComponent(raw)}`);
   const id = z.coerce.number().int().positive().safeParse(raw);
   if (!id.success) notFound();
   const db = await getDb();
-  const [[site], pages, row, sampleId, settings, backlog] = await Promise.all([
+  const [[site], pages, row, sampleId, settings, backlog, evidence] = await Promise.all([
     listSiteStatus(db, { siteId: id.data }), listRecentPages(db, id.data), getSiteTemplate(db, id.data), findSamplePageId(db, id.data),
-    getCrawlSite(db, id.data), countTemplateBacklog(db, id.data),
+    getCrawlSite(db, id.data), countTemplateBacklog(db, id.data), getSiteEvidenceView(db, id.data),
   ]);
   if (!site || !settings) notFound();
   const back = `/sites/${site.id}`;
@@ -140,6 +144,43 @@ export default async function SitePage({ params }: { params: Promise<{ id: strin
                 <iframe sandbox="" srcDoc={preview.html} title="Page marked with its template" data-testid="template-preview" />
               </figure>
             ) : null}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="patterns-title" data-testid="url-patterns">
+        <h2 id="patterns-title" className="sub">URL patterns</h2>
+        {sp.pattern_marked !== undefined ? <p className="ok" role="status">Pattern marked not news; {Number(sp.pattern_marked)} stored articles taken off News.</p> : null}
+        {sp.pattern_error ? <p className="error" role="alert">That URL pattern is not known for this site.</p> : null}
+        {!evidence || evidence.patterns.length === 0 ? (
+          <p className="empty">No URL patterns learnt yet: they are counted from the site&apos;s feeds, the pages the classifier is sure about and your labels.</p>
+        ) : (
+          <>
+            <p className="muted">Learnt from {evidence.pages} pages and feed entries. A page whose pattern the site uses for articles gains evidence; one whose pattern it uses for other pages loses it.</p>
+            <div className="scroll">
+              <table>
+                <thead><tr><th scope="col">Pattern</th><th scope="col">News</th><th scope="col">Other</th><th scope="col">Example</th><th scope="col">Correction</th></tr></thead>
+                <tbody>
+                  {evidence.patterns.map((p) => (
+                    <tr key={p.pattern} data-pattern={p.pattern}>
+                      <td className="path">{p.pattern}</td>
+                      <td>{fmtCount(p.news)}</td>
+                      <td>{fmtCount(p.other)}</td>
+                      <td>{p.example ? <a className="muted" href={p.example} rel="noopener noreferrer nofollow">{p.example}</a> : "—"}</td>
+                      <td>
+                        <form method="post" action={`/api/sites/${site.id}/patterns`}>
+                          <input type="hidden" name="_csrf" value={admin.csrfToken} />
+                          <input type="hidden" name="pattern" value={p.pattern} />
+                          <input type="hidden" name="notNews" value={p.notNews ? "false" : "true"} />
+                          <input type="hidden" name="back" value={`/sites/${site.id}`} />
+                          {p.notNews ? <><span className="badge not_news">not news</span> <button type="submit">Undo</button></> : <button type="submit">Mark not news</button>}
+                        </form>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </section>

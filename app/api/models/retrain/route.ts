@@ -13,8 +13,9 @@ export const POST = handle(async (req: Request) => {
   const result = await runTraining();
   if (!result.ok) {
     if (result.reason !== "too_few_samples") log.warn({ reason: result.reason, output: result.output }, "retrain failed");
-    if (form) return redirectTo(req, `/review?retrain_error=${result.reason}`);
-    return NextResponse.json({ error: result.reason === "busy" ? "retrain_running" : "retrain_failed", reason: result.reason, message: result.output.slice(-500) },
+    const need = "needed" in result && result.needed ? result.needed : null;
+    if (form) return redirectTo(req, `/review?retrain_error=${result.reason}${need ? `&need_news=${need.news}&need_not_news=${need.notNews}` : ""}`);
+    return NextResponse.json({ error: result.reason === "busy" ? "retrain_running" : "retrain_failed", reason: result.reason, message: result.output.slice(-500), ...(need ? { needed: need } : {}) },
       { status: result.reason === "busy" ? 409 : 422 });
   }
   if (form) return redirectTo(req, `/review?retrained=${result.modelVersionId}`);
