@@ -3,6 +3,8 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { listNews, listNewsFacets, type NewsFilter } from "@/lib/db/news.ts";
 import { searchArticles } from "@/lib/db/search.ts";
+import { listEntitiesByKey } from "@/lib/db/entities.ts";
+import { entityLanguageNames } from "@/lib/entities/languages.ts";
 import { NewsFeed } from "./news-feed";
 import { Snippet } from "./snippet";
 
@@ -29,11 +31,14 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
   if (f.site) query.set("site", String(f.site));
   if (f.lang) query.set("lang", f.lang);
   if (f.entity) query.set("entity", f.entity);
-  const [facets, stories, hits] = await Promise.all([
+  const [facets, stories, hits, entityRows] = await Promise.all([
     listNewsFacets(db),
     f.q ? Promise.resolve([]) : listNews(db, filter),
     f.q ? searchArticles(db, f.q, { siteId: f.site, lang: f.lang }) : Promise.resolve(null),
+    f.entity ? listEntitiesByKey(db, [f.entity]) : Promise.resolve([]),
   ]);
+  // The banner names the entity as articles spell it ("Barack Obama"), not its key ("person:barack obama").
+  const entityName = entityRows[0]?.name ?? f.entity?.replace(/^[a-z]+:/, "");
   return (
     <>
       <h1>News</h1>
@@ -62,8 +67,9 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
       </form>
       {f.entity ? (
         <p className="muted" data-testid="entity-filter">
-          Stories mentioning <strong>{f.entity.replace(/^[a-z]+:/, "")}</strong> ·{" "}
+          Stories mentioning <strong>{entityName}</strong> ·{" "}
           <Link href={`/?${new URLSearchParams([...query].filter(([k]) => k !== "entity"))}`}>show all</Link>
+          {" "}· <span data-testid="entity-languages">names are recognised in {entityLanguageNames()} articles</span>
         </p>
       ) : null}
       {hits ? (

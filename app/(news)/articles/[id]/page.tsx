@@ -8,6 +8,7 @@ import { listAlsoPublishedBy } from "@/lib/db/dedup.ts";
 import { sanitizeArticleHtml } from "@/lib/extract/sanitize.ts";
 import { getAdmin } from "@/lib/auth/server.ts";
 import { ReviewShortcuts } from "@/app/review/review-shortcuts";
+import { entitiesSupported, entityLanguageNames } from "@/lib/entities/languages.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -90,6 +91,10 @@ export default async function ArticlePage({ params, searchParams }: { params: Pr
             <Link key={e.entity.key} className="chip" href={`/?entity=${encodeURIComponent(e.entity.key)}`} title={e.entity.type}>{e.entity.name}</Link>
           ))}
         </div>
+      ) : !entitiesSupported(article.lang) ? (
+        <p className="muted" data-testid="entities-unsupported">
+          No names are picked out of this article: people, organisations and places are recognised in {entityLanguageNames()} articles only.
+        </p>
       ) : null}
       <div className="reader" dangerouslySetInnerHTML={{ __html: html }} />
     </article>
