@@ -4,7 +4,8 @@
 //   2. trim each span (punctuation, possessive, titles), retype spellings of well-known places;
 //   3. key every mention, then resolve short person mentions to the full name in the same text.
 // extractEntitiesRules(text) is the recogniser before the tagger (compromise + heuristics, first
-// MAX_ENTITY_TEXT_CHARS only), kept for the side-by-side benchmark (bench:ner):
+// MAX_ENTITY_TEXT_CHARS only), kept as the story evidence the grouping was tuned with (lib/pipeline/ingest.ts)
+// and for the side-by-side benchmark (bench:ner):
 //   1. compromise's people / organizations / places, with offsets;
 //   2. heuristic organisation spans (suffix and "X of Y" gazetteer), which win where they overlap;
 //   3. trim each span (punctuation, possessive, titles) and drop overlaps (longer first);
