@@ -20,7 +20,7 @@ import { buildGazetteer } from "./ner/gazetteer.ts";
 import { resolveDocuments } from "../lib/entities/document-pass.ts";
 
 /** Epochs tried (the best on eng.testa is kept). */
-const DEFAULT_EPOCHS = 12;
+const DEFAULT_EPOCHS = 14;
 const DEFAULT_SEED = 20261201;
 /** A feature whose largest averaged weight is below this is dropped from the shipped model. */
 const PRUNE_BELOW = 0.02;
@@ -56,7 +56,7 @@ function main(): void {
     lexicon.clusters = buildClusters(corpus, trainDocs, log);
   }
   if (!args.includes("--no-gazetteer")) {
-    const gaz = buildGazetteer(trainDocs, log);
+    const gaz = buildGazetteer(trainDocs, log, !args.includes("--no-lists"));
     lexicon.gazetteer = gaz.phrases;
     lexicon.gazetteerMaxWords = gaz.maxWords;
   }
