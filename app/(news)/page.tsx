@@ -4,6 +4,8 @@ import { getDb } from "@/lib/db/client.ts";
 import { decodeNewsCursor, listNewsFacets, listNewsPage, type NewsFilter } from "@/lib/db/news.ts";
 import { searchPage } from "@/lib/db/search.ts";
 import { viewSearch } from "@/lib/api/feed-view.ts";
+import { listEntitiesByKey } from "@/lib/db/entities.ts";
+import { entityLanguageNames } from "@/lib/entities/languages.ts";
 import { NewsFeed } from "./news-feed";
 import { Snippet } from "./snippet";
 
@@ -41,15 +43,18 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
   if (f.site) query.set("site", String(f.site));
   if (f.lang) query.set("lang", f.lang);
   if (f.entity) query.set("entity", f.entity);
-  const [facets, news, search] = await Promise.all([
+  const [facets, news, search, entityRows] = await Promise.all([
     listNewsFacets(db),
     f.q ? Promise.resolve({ stories: [], next: null }) : listNewsPage(db, { ...filter, before }),
     f.q ? searchPage(db, f.q, { siteId: f.site, lang: f.lang, page: f.page }) : Promise.resolve(null),
+    f.entity ? listEntitiesByKey(db, [f.entity]) : Promise.resolve([]),
   ]);
   const hits = search?.hits ?? null;
   const pageQuery = new URLSearchParams(query);
   if (before && f.before) pageQuery.set("before", f.before);
   const withParams = (extra: Record<string, string>) => `/?${new URLSearchParams([...query, ...(f.q ? [["q", f.q]] : []), ...Object.entries(extra)])}`;
+  // The banner names the entity as articles spell it ("Barack Obama"), not its key ("person:barack obama").
+  const entityName = entityRows[0]?.name ?? f.entity?.replace(/^[a-z]+:/, "");
   return (
     <>
       <h1>News</h1>
@@ -82,8 +87,9 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
       </p>
       {f.entity ? (
         <p className="muted" data-testid="entity-filter">
-          Stories mentioning <strong>{f.entity.replace(/^[a-z]+:/, "")}</strong> ·{" "}
+          Stories mentioning <strong>{entityName}</strong> ·{" "}
           <Link href={`/?${new URLSearchParams([...query].filter(([k]) => k !== "entity"))}`}>show all</Link>
+          {" "}· <span data-testid="entity-languages">names are recognised in {entityLanguageNames()} articles</span>
         </p>
       ) : null}
       {hits ? (

@@ -50,6 +50,7 @@ export interface LabelledArticleState {
   lead: string;
   text: string;
   publishedAt: Date | null;
+  lang: string | null;
   isNews: boolean;
   modelIsNews: boolean;
   decisionReason: string | null;
@@ -61,7 +62,7 @@ export async function findArticleStateByPage(db: Db, pageId: number): Promise<La
   return db.article.findUnique({
     where: { pageId },
     select: {
-      id: true, pageId: true, url: true, title: true, lead: true, text: true, publishedAt: true, isNews: true, modelIsNews: true,
+      id: true, pageId: true, url: true, title: true, lead: true, text: true, publishedAt: true, lang: true, isNews: true, modelIsNews: true,
       decisionReason: true, duplicateOfId: true, storyId: true,
     },
   });

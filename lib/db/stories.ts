@@ -18,7 +18,7 @@ import {
   emptyProfile, foldArticle, indexTermsOf, parseProfile, representativeHeadline, topEntityKeys, type StoryProfile,
 } from "../stories/profile.ts";
 import { planMerges } from "../stories/plan-merges.ts";
-import { countEntities, extractEntities, type EntityCount } from "../entities/extract-entities.ts";
+import { countEntities, extractEntitiesRules, type EntityCount } from "../entities/extract-entities.ts";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -154,7 +154,7 @@ const hostOf = (url?: string): string | null => {
 export async function assignStory(db: Db, article: AssignableArticle, settings: Partial<GroupingSettings> = {}): Promise<number> {
   const s = { ...DEFAULT_GROUPING, ...settings };
   const seenAt = article.publishedAt ?? new Date();
-  const entities = article.entities ?? countEntities(extractEntities(`${article.title ?? ""}\n${leadOf(article, s)}`));
+  const entities = article.entities ?? countEntities(extractEntitiesRules(`${article.title ?? ""}\n${leadOf(article, s)}`));
   const raw = termsOf({ ...article, entities }, s);
   const terms = [...raw.keys()];
   return db.$transaction(async (tx) => {

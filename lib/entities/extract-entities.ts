@@ -1,10 +1,20 @@
-// extractEntities(text): people, organisations and places with character offsets and normalised keys.
+// extractEntities(text, {lang}): people, organisations and places with character offsets and normalised keys.
+//   1. the trained tagger (ner.ts) over the whole text, for English (and text of unknown language);
+//      other languages get none (the model is English: ENTITY_LANGUAGES);
+//   2. trim each span (punctuation, possessive, titles), retype spellings of well-known places;
+//   3. key every mention, then resolve short person mentions to the full name in the same text.
+// extractEntitiesRules(text) is the recogniser before the tagger (compromise + heuristics, first
+// MAX_ENTITY_TEXT_CHARS only), kept as the story evidence the grouping was tuned with (lib/pipeline/ingest.ts)
+// and for the side-by-side benchmark (bench:ner):
 //   1. compromise's people / organizations / places, with offsets;
 //   2. heuristic organisation spans (suffix and "X of Y" gazetteer), which win where they overlap;
 //   3. trim each span (punctuation, possessive, titles) and drop overlaps (longer first);
 //   4. retype spellings of well-known places (compromise tags "U.S." as an organisation);
 //   5. key every mention, then resolve short person mentions to the full name in the same text.
-import type { EntityMention, EntitySpan } from "./types.ts";
+import type { EntityMention, EntitySpan, EntityType } from "./types.ts";
+import { recogniseEntities } from "./ner.ts";
+import type { EntityKind } from "./ner-features.ts";
+import { entitiesSupported } from "./languages.ts";
 import { findCompromiseSpans } from "./compromise-spans.ts";
 import { findHeuristicSpans } from "./heuristic-spans.ts";
 import { trimSpan } from "./trim-span.ts";
@@ -12,9 +22,16 @@ import { entityKey, nameWords } from "./normalize-key.ts";
 import { PLACE_ALIASES } from "./gazetteer.ts";
 import { resolveAliases } from "./resolve-aliases.ts";
 
-/** Texts longer than this are cut (characters): compromise's cost grows with length; entities of a news
- * article are named early. */
+/** Texts longer than this are cut (characters) by the rule-based recogniser: compromise's cost grows with
+ * length. */
 export const MAX_ENTITY_TEXT_CHARS = 20_000;
+
+/** Texts longer than this are cut (characters) before tagging: ~35,000 words, far beyond a news article;
+ * a bound on the work one page can cause. */
+export const MAX_TAGGED_TEXT_CHARS = 200_000;
+
+
+const TYPE_OF_KIND: Record<EntityKind, EntityType | null> = { PER: "PERSON", ORG: "ORG", LOC: "PLACE", MISC: null };
 
 function dropOverlaps(spans: EntitySpan[]): EntitySpan[] {
   const ranked = [...spans].sort((a, b) =>
@@ -29,16 +46,37 @@ function retypePlaces(text: string, span: EntitySpan): EntitySpan {
   return span.type !== "PLACE" && PLACE_ALIASES[joined] ? { ...span, type: "PLACE" } : span;
 }
 
-export function extractEntities(input: string): EntityMention[] {
-  const text = input.length > MAX_ENTITY_TEXT_CHARS ? input.slice(0, MAX_ENTITY_TEXT_CHARS) : input;
-  const found = [...findHeuristicSpans(text), ...findCompromiseSpans(text)];
-  const trimmed = found.map((s) => trimSpan(text, s)).filter((s): s is EntitySpan => s !== null);
-  const spans = dropOverlaps(trimmed).map((s) => retypePlaces(text, s));
+function keyed(text: string, spans: EntitySpan[]): EntityMention[] {
   const mentions = spans.map((s): EntityMention => {
     const t = text.slice(s.start, s.end);
     return { text: t, type: s.type, start: s.start, end: s.end, key: entityKey(t, s.type) };
   });
   return resolveAliases(mentions.filter((m) => m.key.length > m.key.indexOf(":") + 1));
+}
+
+export interface ExtractOptions {
+  /** the article's language (BCP 47); entities only for ENTITY_LANGUAGES or unknown */
+  lang?: string | null;
+}
+
+export function extractEntities(input: string, options: ExtractOptions = {}): EntityMention[] {
+  if (!entitiesSupported(options.lang)) return [];
+  const text = input.length > MAX_TAGGED_TEXT_CHARS ? input.slice(0, MAX_TAGGED_TEXT_CHARS) : input;
+  const spans = recogniseEntities(text).flatMap((s): EntitySpan[] => {
+    const type = TYPE_OF_KIND[s.kind];
+    if (!type) return [];
+    const trimmed = trimSpan(text, { type, start: s.start, end: s.end, source: "tagger" });
+    return trimmed ? [retypePlaces(text, trimmed)] : [];
+  });
+  return keyed(text, spans);
+}
+
+/** Today's recogniser before the tagger (compromise + heuristics), for the side-by-side benchmark. */
+export function extractEntitiesRules(input: string): EntityMention[] {
+  const text = input.length > MAX_ENTITY_TEXT_CHARS ? input.slice(0, MAX_ENTITY_TEXT_CHARS) : input;
+  const found = [...findHeuristicSpans(text), ...findCompromiseSpans(text)];
+  const trimmed = found.map((s) => trimSpan(text, s)).filter((s): s is EntitySpan => s !== null);
+  return keyed(text, dropOverlaps(trimmed).map((s) => retypePlaces(text, s)));
 }
 
 export interface EntityCount { key: string; name: string; type: EntityMention["type"]; mentions: number }

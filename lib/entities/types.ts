@@ -16,6 +16,7 @@ export interface EntitySpan {
   type: EntityType;
   start: number;
   end: number;
-  /** which finder produced it: a heuristic span wins over the library's on overlap */
-  source: "compromise" | "heuristic";
+  /** which finder produced it: the trained tagger, or (rule-based path) the library or a heuristic, which
+   * wins over the library's on overlap */
+  source: "tagger" | "compromise" | "heuristic";
 }

@@ -13,7 +13,7 @@ import { weighVector } from "./similarity.ts";
 import { emptyProfile, foldArticle, indexTermsOf, representativeHeadline, topEntityKeys, type StoryProfile } from "./profile.ts";
 import { planMerges } from "./plan-merges.ts";
 import { chooseStory, queryTermsOf, rankCandidateIds, type Candidate } from "./choose-story.ts";
-import { countEntities, extractEntities } from "../entities/extract-entities.ts";
+import { countEntities, extractEntitiesRules } from "../entities/extract-entities.ts";
 
 export interface StoryView {
   id: number;
@@ -48,7 +48,7 @@ export class StoryGrouper {
   add(article: StoryArticle): number {
     const s = this.settings;
     const seenAt = article.publishedAt ?? new Date();
-    const entities = article.entities ?? countEntities(extractEntities(`${article.title ?? ""}\n${leadOf(article, s)}`));
+    const entities = article.entities ?? countEntities(extractEntitiesRules(`${article.title ?? ""}\n${leadOf(article, s)}`));
     const raw = termsOf({ ...article, entities }, s);
     this.idf.addDocument(raw.keys());
     const vector = weighVector(raw, this.idf);

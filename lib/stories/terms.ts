@@ -5,7 +5,7 @@ import { PorterStemmer } from "natural/lib/natural/stemmers/index.js";
 import { words as STOP_WORDS } from "natural/lib/natural/util/stopwords.js";
 import type { StoryArticle, TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
-import { countEntities, extractEntities } from "../entities/extract-entities.ts";
+import { countEntities, extractEntitiesRules } from "../entities/extract-entities.ts";
 import { specificTermsOf } from "./specific-terms.ts";
 
 const tokenizer = new AggressiveTokenizer();
@@ -50,7 +50,7 @@ export function termsOf(article: StoryArticle, settings: GroupingSettings): Term
   };
   if (article.title) addStems(stemWords(article.title), settings.titleWeight);
   addStems(stemWords(lead), 1);
-  const entities = article.entities ?? countEntities(extractEntities(`${article.title ?? ""}\n${lead}`));
+  const entities = article.entities ?? countEntities(extractEntitiesRules(`${article.title ?? ""}\n${lead}`));
   for (const e of entities) add(ENTITY_PREFIX + e.key, settings.entityWeight * Math.min(e.mentions, 3));
   if (settings.specificWeight > 0) {
     for (const t of specificTermsOf(`${article.title ?? ""}\n${lead}`)) add(t, settings.specificWeight);

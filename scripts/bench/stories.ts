@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { corpusDir, machineLine, mdTable, previousSizeRows, writeBenchSection } from "./report.ts";
 import { StoryGrouper } from "../../lib/stories/story-grouper.ts";
 import { scoreBCubed, type BCubed } from "../../lib/stories/bcubed.ts";
-import { countEntities, extractEntities, type EntityCount } from "../../lib/entities/extract-entities.ts";
+import { countEntities, extractEntitiesRules, type EntityCount } from "../../lib/entities/extract-entities.ts";
 import { DEFAULT_GROUPING, type GroupingSettings } from "../../lib/stories/settings.ts";
 import { leadOf, termsOf } from "../../lib/stories/terms.ts";
 import { emptyProfile, foldArticle, indexTermsOf, representativeHeadline, topEntityKeys, type StoryProfile } from "../../lib/stories/profile.ts";
@@ -305,7 +305,7 @@ async function main(): Promise<number> {
 
   // 1. Quality.
   const tEnt = performance.now();
-  const entities = docs.map((d) => countEntities(extractEntities(leadOf({ id: d.doc_id, text: d.text }, DEFAULT_GROUPING))));
+  const entities = docs.map((d) => countEntities(extractEntitiesRules(leadOf({ id: d.doc_id, text: d.text }, DEFAULT_GROUPING))));
   const entityMsPerDoc = (performance.now() - tEnt) / docs.length;
   const gold = new Map(docs.map((d) => [d.doc_id, d.story_cluster]));
   const { final, beforeFinalMerge, stories: storyCount } = groupAndScore(docs, entities);

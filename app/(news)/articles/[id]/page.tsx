@@ -13,6 +13,7 @@ import { getAdmin } from "@/lib/auth/server.ts";
 import { ReviewShortcuts } from "@/app/review/review-shortcuts";
 import { cleanTitle } from "@/lib/present/card-text.ts";
 import { tidyReaderHtml } from "@/lib/present/reader-html.ts";
+import { entitiesSupported, entityLanguageNames } from "@/lib/entities/languages.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -92,6 +93,10 @@ export default async function ArticlePage({ params, searchParams }: { params: Pr
             <Link key={e.entity.key} className="chip" href={`/?entity=${encodeURIComponent(e.entity.key)}`} title={e.entity.type}>{e.entity.name}</Link>
           ))}
         </div>
+      ) : !entitiesSupported(article.lang) ? (
+        <p className="muted" data-testid="entities-unsupported">
+          No names are picked out of this article: people, organisations and places are recognised in {entityLanguageNames()} articles only.
+        </p>
       ) : null}
       {/* How Lede read the page: for the curious and for admins, folded away below the article. */}
       <details className="card how" data-testid="article-facts">

@@ -1,0 +1,186 @@
+// The shipped tagger: averaged-perceptron weights, the atom vocabulary, word clusters and gazetteers in one
+// gzip-compressed binary file (ner-model.bin.gz, written by `npm run train:ner`).
+//
+// Layout (little-endian), after gunzip:
+//   u32 length + UTF-8 JSON header {v, tags, atoms, rows, scale, info}
+//   u32 length + UTF-8 atoms joined by "\n" (id = line number)
+//   u32 length + UTF-8 clusters "word\tpath" lines;  u32 length + UTF-8 gazetteer "phrase\tKIND,KIND" lines
+//   rows: u8 template, varint a + 1, varint b + 1, u16 mask of the tags with a weight, i16 per set bit
+// Weights are quantised to int16 (weight = q / scale); features whose largest averaged weight is below the
+// pruning threshold are left out (see scripts/train-ner.ts).
+import { readFileSync } from "node:fs";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { TAGS, TAG_COUNT, type Lexicon } from "./ner-features.ts";
+import type { WeightSource } from "./ner-tagger.ts";
+
+export interface ModelHeader {
+  v: 1;
+  tags: readonly string[];
+  atoms: number;
+  rows: number;
+  scale: number;
+  /** what trained it: corpus, epochs, dev F1, seed (shown by the benchmark) */
+  info: Record<string, unknown>;
+}
+
+export interface ModelParts {
+  header: ModelHeader;
+  atoms: string[];
+  clusters: Map<string, string>;
+  gazetteer: Map<string, string[]>;
+  /** rows as (t, a, b) and TAG_COUNT quantised weights each */
+  features: { t: number; a: number; b: number; q: Int16Array }[];
+}
+
+class Writer {
+  private buf = Buffer.alloc(1 << 20);
+  private pos = 0;
+  private ensure(n: number) {
+    if (this.pos + n <= this.buf.length) return;
+    const next = Buffer.alloc(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+  u8(v: number) { this.ensure(1); this.buf.writeUInt8(v, this.pos); this.pos += 1; }
+  u16(v: number) { this.ensure(2); this.buf.writeUInt16LE(v, this.pos); this.pos += 2; }
+  i16(v: number) { this.ensure(2); this.buf.writeInt16LE(v, this.pos); this.pos += 2; }
+  u32(v: number) { this.ensure(4); this.buf.writeUInt32LE(v, this.pos); this.pos += 4; }
+  varint(v: number) { while (v >= 0x80) { this.u8((v & 0x7f) | 0x80); v >>>= 7; } this.u8(v); }
+  text(s: string) { const b = Buffer.from(s, "utf8"); this.u32(b.length); this.ensure(b.length); b.copy(this.buf, this.pos); this.pos += b.length; }
+  bytes() { return this.buf.subarray(0, this.pos); }
+}
+
+export function encodeModel(parts: ModelParts): Buffer {
+  const w = new Writer();
+  w.text(JSON.stringify(parts.header));
+  w.text(parts.atoms.join("\n"));
+  w.text([...parts.clusters].map(([k, v]) => `${k}\t${v}`).join("\n"));
+  w.text([...parts.gazetteer].map(([k, v]) => `${k}\t${v.join(",")}`).join("\n"));
+  for (const f of parts.features) {
+    w.u8(f.t);
+    w.varint(f.a + 1);
+    w.varint(f.b + 1);
+    let mask = 0;
+    for (let k = 0; k < TAG_COUNT; k++) if (f.q[k] !== 0) mask |= 1 << k;
+    w.u16(mask);
+    for (let k = 0; k < TAG_COUNT; k++) if (f.q[k] !== 0) w.i16(f.q[k]!);
+  }
+  return gzipSync(w.bytes(), { level: 9 });
+}
+
+/** A model file that cannot be read: the message says what is wrong with it. */
+export class ModelFormatError extends Error {
+  constructor(message: string) { super(`named-entity model: ${message}`); this.name = "ModelFormatError"; }
+}
+
+/** Open-addressing table (template, a, b) → row, on one typed array of [t, a, b, row] slots (one cache line a
+ * probe; no strings or boxed numbers per lookup). */
+class FeatureIndex {
+  private readonly mask: number;
+  private readonly slots: Int32Array;
+  constructor(capacity: number) {
+    let size = 1;
+    while (size < capacity * 2) size <<= 1;
+    this.mask = size - 1;
+    this.slots = new Int32Array(size * 4);
+    for (let s = 3; s < this.slots.length; s += 4) this.slots[s] = -1;
+  }
+  private slot(t: number, a: number, b: number): number {
+    let h = Math.imul(t + 1, 0x9e3779b1) ^ Math.imul(a + 1, 0x85ebca77) ^ Math.imul(b + 2, 0xc2b2ae3d);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 12;
+    return h & this.mask;
+  }
+  set(t: number, a: number, b: number, row: number): void {
+    let s = this.slot(t, a, b);
+    while (this.slots[s * 4 + 3] !== -1) s = (s + 1) & this.mask;
+    const o = s * 4;
+    this.slots[o] = t; this.slots[o + 1] = a; this.slots[o + 2] = b; this.slots[o + 3] = row;
+  }
+  get(t: number, a: number, b: number): number {
+    const slots = this.slots;
+    let s = this.slot(t, a, b);
+    for (;;) {
+      const o = s * 4;
+      const r = slots[o + 3]!;
+      if (r === -1) return -1;
+      if (slots[o] === t && slots[o + 1] === a && slots[o + 2] === b) return r;
+      s = (s + 1) & this.mask;
+    }
+  }
+}
+
+export interface LoadedModel extends WeightSource {
+  header: ModelHeader;
+  /** compressed bytes on disk */
+  bytes: number;
+}
+
+function readLines(s: string): string[] {
+  return s.length ? s.split("\n") : [];
+}
+
+export function decodeModel(compressed: Buffer): LoadedModel {
+  let buf: Buffer;
+  try { buf = gunzipSync(compressed); } catch (e) { throw new ModelFormatError(`not gzip data (${(e as Error).message})`); }
+  let pos = 0;
+  const need = (n: number) => { if (pos + n > buf.length) throw new ModelFormatError(`truncated at byte ${pos}`); };
+  const text = () => { need(4); const n = buf.readUInt32LE(pos); pos += 4; need(n); const s = buf.toString("utf8", pos, pos + n); pos += n; return s; };
+  const varint = () => { let v = 0, shift = 0; for (;;) { need(1); const b = buf[pos++]!; v += (b & 0x7f) * 2 ** shift; if (b < 0x80) return v; shift += 7; } };
+  const header = JSON.parse(text()) as ModelHeader;
+  if (header.v !== 1 || header.tags.join(",") !== TAGS.join(",")) throw new ModelFormatError(`unsupported version ${header.v} or tag set ${header.tags}`);
+  const atomList = readLines(text());
+  if (atomList.length !== header.atoms) throw new ModelFormatError(`${atomList.length} atoms, header says ${header.atoms}`);
+  const atoms = new Map<string, number>();
+  atomList.forEach((a, i) => atoms.set(a, i));
+  const clusters = new Map<string, string>();
+  for (const line of readLines(text())) { const tab = line.indexOf("\t"); clusters.set(line.slice(0, tab), line.slice(tab + 1)); }
+  const gazetteer = new Map<string, string[]>();
+  let gazetteerMaxWords = 1;
+  for (const line of readLines(text())) {
+    const tab = line.indexOf("\t");
+    const phrase = line.slice(0, tab);
+    gazetteer.set(phrase, line.slice(tab + 1).split(","));
+    gazetteerMaxWords = Math.max(gazetteerMaxWords, phrase.split(" ").length);
+  }
+  const weights = new Float32Array(header.rows * TAG_COUNT);
+  const index = new FeatureIndex(header.rows);
+  for (let r = 0; r < header.rows; r++) {
+    need(1);
+    const t = buf[pos++]!;
+    const a = varint() - 1;
+    const b = varint() - 1;
+    need(2);
+    const mask = buf.readUInt16LE(pos); pos += 2;
+    for (let k = 0; k < TAG_COUNT; k++) {
+      if (!(mask & (1 << k))) continue;
+      need(2);
+      weights[r * TAG_COUNT + k] = buf.readInt16LE(pos) / header.scale;
+      pos += 2;
+    }
+    index.set(t, a, b, r);
+  }
+  const lexicon: Lexicon = { clusters: clusters.size ? clusters : undefined, gazetteer: gazetteer.size ? gazetteer : undefined, gazetteerMaxWords };
+  return {
+    header, bytes: compressed.length, weights, lexicon, wordCache: new Map(),
+    atom: (s) => atoms.get(s) ?? -1,
+    row: (t, a, b) => index.get(t, a, b),
+  };
+}
+
+export const MODEL_URL = new URL("./ner-model.bin.gz", import.meta.url);
+
+let shipped: LoadedModel | null = null;
+
+/** The model shipped in lib/entities (read once per process). */
+export function loadShippedModel(): LoadedModel {
+  if (!shipped) {
+    let bytes: Buffer;
+    try { bytes = readFileSync(MODEL_URL); } catch (e) {
+      throw new ModelFormatError(`cannot read ${MODEL_URL.pathname} (${(e as Error).message}); run npm run train:ner`);
+    }
+    shipped = decodeModel(bytes);
+  }
+  return shipped;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+
+const lede = join(import.meta.dirname, "..", "..", "bin", "lede.mjs");
+const run = (args: string[], input?: string) => spawnSync(process.execPath, [lede, "entities", ...args], { encoding: "utf8", input });
+
+describe("lede entities", () => {
+  it("prints spans with types and character offsets into the text", () => {
+    const text = "Peter Blackburn of the European Commission visited São Paulo on Monday.\n";
+    const res = run(["-"], text);
+    expect(res.status, res.stderr).toBe(0);
+    const spans = JSON.parse(res.stdout) as { text: string; type: string; start: number; end: number; key: string }[];
+    expect(spans.map((s) => [s.text, s.type])).toEqual([["Peter Blackburn", "PERSON"], ["European Commission", "ORG"], ["São Paulo", "PLACE"]]);
+    for (const s of spans) expect(text.slice(s.start, s.end)).toBe(s.text);
+  });
+
+  it("gives none for a language the tagger was not trained on", () => {
+    const res = run(["-", "--lang", "de"], "Angela Merkel besuchte Brüssel.");
+    expect(res.status, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual([]);
+  });
+
+  it("maps JSONL lines, reports a bad line and keeps the others", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lede-entities-"));
+    try {
+      const input = join(dir, "in.jsonl");
+      const output = join(dir, "out.jsonl");
+      writeFileSync(input, [JSON.stringify({ id: 1, text: "Barack Obama spoke in Paris." }), "{not json", JSON.stringify({ id: 2, text: "Paris", lang: "fr" })].join("\n"));
+      const res = run(["--in", input, "--out", output]);
+      expect(res.status).toBe(1);
+      expect(res.stderr).toMatch(/line 2: expected \{id, text\}/);
+      const lines = readFileSync(output, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { id: number; entities: { text: string }[] });
+      expect(lines.map((l) => l.id)).toEqual([1, 2]);
+      expect(lines[0]!.entities.map((e) => e.text)).toEqual(["Barack Obama", "Paris"]);
+      expect(lines[1]!.entities).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { sentences, tokenize } from "../../lib/entities/tokenize.ts";
+import { extractEntities } from "../../lib/entities/extract-entities.ts";
+
+const truth = JSON.parse(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "truth.json"), "utf8")) as Record<string, { main_content?: string }>;
+const ecb = readFileSync(join(import.meta.dirname, "..", "fixtures", "stories", "ecbplus-sample.jsonl"), "utf8")
+  .trim().split("\n").map((l) => (JSON.parse(l) as { text: string }).text);
+const realTexts = [...Object.values(truth).map((t) => t.main_content ?? "").filter(Boolean), ...ecb];
+
+const forms = (text: string) => tokenize(text).map((t) => t.form);
+
+describe("tokenize", () => {
+  it("covers every non-space character of real article text once, in order, with offsets into the input", () => {
+    for (const text of realTexts) {
+      const tokens = tokenize(text);
+      let covered = 0;
+      let last = 0;
+      for (const t of tokens) {
+        expect(t.start).toBeGreaterThanOrEqual(last);
+        expect(/\s/.test(text.slice(t.start, t.end))).toBe(false);
+        covered += t.end - t.start;
+        last = t.end;
+      }
+      expect(covered).toBe(text.replace(/\s+/g, "").length);
+    }
+  });
+
+  it("splits possessives and final periods but keeps abbreviations, initials, hyphens, apostrophes and ampersands", () => {
+    expect(forms("Mr. O'Neill's plan for the U.S. and AT&T was backed by J. Smith-Jones.")).toEqual(
+      ["Mr.", "O'Neill", "'s", "plan", "for", "the", "U.S.", "and", "AT&T", "was", "backed", "by", "J.", "Smith-Jones", "."]);
+    expect(forms("Obama’s aide said “no” – twice")).toEqual(["Obama", "'s", "aide", "said", "\"", "no", "\"", "-", "twice"]);
+    expect(forms("SERGIO MARTINEZ- and the `` quoted '' words")).toEqual(["SERGIO", "MARTINEZ", "-", "and", "the", "\"", "quoted", "\"", "words"]);
+  });
+
+  it("keeps non-ASCII names whole", () => {
+    expect(forms("Łódź, São Paulo, Nguyễn Thị and Müller-Lüdenscheidt.")).toEqual(
+      ["Łódź", ",", "São", "Paulo", ",", "Nguyễn", "Thị", "and", "Müller-Lüdenscheidt", "."]);
+  });
+
+  it("ends sentences at line breaks and at a period before a capital, not after an abbreviation", () => {
+    const s = sentences("BIG NEWS TODAY\nDr. Smith met Mrs. Jones. They spoke.\" Then it rained.").map((x) => x.map((t) => t.form).join(" "));
+    expect(s).toEqual(["BIG NEWS TODAY", "Dr. Smith met Mrs. Jones .", "They spoke . \"", "Then it rained ."]);
+  });
+});
+
+describe("entity offsets on real text", () => {
+  it("every mention is the input's slice at its offsets, whole article long", () => {
+    for (const text of realTexts) {
+      for (const m of extractEntities(text)) {
+        expect(text.slice(m.start, m.end)).toBe(m.text);
+        expect(m.text).not.toMatch(/^\s|\s$|['’]s$/);
+      }
+    }
+  });
+
+  it("maps awkward names back to the characters as written", () => {
+    const text = "“Jean-Luc Mélenchon’s party,” said O'Neill of AT&T in São Paulo on Monday.\nMARTINEZ-GARCIA WINS IN MADRID";
+    const found = extractEntities(text).map((m) => [m.text, m.type, m.start]);
+    expect(found).toEqual(expect.arrayContaining([
+      ["O'Neill", "PERSON", text.indexOf("O'Neill")],
+      ["São Paulo", "PLACE", text.indexOf("São")],
+      ["MADRID", "PLACE", text.indexOf("MADRID")],
+    ]));
+    // The hyphenated first name starts at its own character, with or without the surname (the shipped model
+    // splits "Jean-Luc Mélenchon’s" into a person and a place: a known miss, docs/benchmarks.md).
+    expect(found.find(([t]) => String(t).startsWith("Jean-Luc"))?.[2]).toBe(1);
+  });
+});
