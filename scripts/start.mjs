@@ -3,7 +3,7 @@
 //   1. apply database migrations (before any process opens the database);
 //   2. build the web app when the build is missing or older than the sources;
 //   3. run the Next.js server and WORKER_PROCESSES crawl workers (default 1) side by side; the
-//      workers share the database through leases, and only the first runs the story merge pass;
+//      workers share the database through leases, per-host slots and the story merge pass's lease row;
 //   4. on Ctrl-C / SIGTERM stop them all and wait for them, so no process is left behind.
 // If any child dies, the others are stopped too and the exit code says so.
 import { spawn, spawnSync } from "node:child_process";
@@ -134,8 +134,7 @@ startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", po
 const workers = config.WORKER_PROCESSES;
 for (let i = 1; i <= workers; i++) {
   const name = workers === 1 ? "worker" : `worker ${i}`;
-  // One story merge pass per installation: the first worker runs it (unless STORY_MERGES turns it off).
-  const storyMerges = i === 1 ? String(config.STORY_MERGES) : "false";
-  startChild(name, process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")], { STORY_MERGES: storyMerges });
+  // The story merge pass runs in one worker at a time, whichever claims it (lib/db/singletons.ts).
+  startChild(name, process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")]);
 }
 say(`running at http://${host}:${port}/ with ${workers} crawl worker${workers === 1 ? "" : "s"} (database ${env.DATABASE_URL}); Ctrl-C stops.`);

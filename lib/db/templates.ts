@@ -1,6 +1,7 @@
 // A site's template (lib/extract/template.ts) in the SiteTemplate table: one row per site, the state
 // as JSON in `data`, `pageCount` mirrored for listings. Updated one page at a time by the worker.
 import type { Db } from "./client.ts";
+import { sql } from "./sql.ts";
 import { log } from "../log.ts";
 import {
   describeTemplate, newTemplate, parseTemplate, serializeTemplate, updateTemplate,
@@ -29,11 +30,9 @@ export async function getSiteTemplate(db: Db, siteId: number): Promise<StoredTem
 export async function saveSiteTemplate(db: Db, siteId: number, template: TemplateState): Promise<void> {
   const data = serializeTemplate(template);
   const now = new Date();
-  await db.$executeRawUnsafe(
-    `INSERT INTO SiteTemplate (siteId, pageCount, data, updatedAt, createdAt) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(siteId) DO UPDATE SET pageCount = excluded.pageCount, data = excluded.data, updatedAt = excluded.updatedAt`,
-    siteId, template.pageCount, data, now, now,
-  );
+  await db.$executeRaw(sql`
+    INSERT INTO "SiteTemplate" ("siteId", "pageCount", "data", "updatedAt", "createdAt") VALUES (${siteId}, ${template.pageCount}, ${data}, ${now}, ${now})
+    ON CONFLICT ("siteId") DO UPDATE SET "pageCount" = excluded."pageCount", "data" = excluded."data", "updatedAt" = excluded."updatedAt"`);
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { Db } from "../db/client.ts";
 import { decodeHtml, type DecodedHtml } from "../encoding/decode.ts";
 import { savePage, setPageOutcome, loadStoredPage, type FetchedPage } from "../db/pages.ts";
-import { saveArticle, findArticleByPage } from "../db/articles.ts";
+import { ArticleUrlTakenError, saveArticle, findArticleByPage } from "../db/articles.ts";
 import { findDuplicate, saveDedupResult } from "../db/dedup.ts";
 import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory } from "../db/stories.ts";
@@ -110,11 +110,22 @@ async function storeArticle(db: Db, page: { pageId: number; siteId: number }, dr
     await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason));
     return { outcome: "duplicate", reason, pageId: page.pageId };
   }
-  const article = await timeStageAsync(clock, "db: article", async () => {
-    const article = await saveArticle(db, page.pageId, page.siteId, draft);
-    await saveDedupResult(db, article.id, draft.simhash, dup);
-    return article;
-  });
+  let article: { id: number };
+  try {
+    article = await timeStageAsync(clock, "db: article", async () => {
+      const saved = await saveArticle(db, page.pageId, page.siteId, draft);
+      await saveDedupResult(db, saved.id, draft.simhash, dup);
+      return saved;
+    });
+  } catch (err) {
+    // Another worker stored this canonical URL since the duplicate check: this page is its duplicate.
+    if (!(err instanceof ArticleUrlTakenError)) throw err;
+    const again = await findDuplicate(db, { url: draft.url, contentHash: draft.contentHash, simhash: draft.simhash, excludeArticleId: existingId ?? undefined });
+    if (again?.kind !== "canonical") throw err;
+    const reason = `same canonical URL as article ${again.originalId}`;
+    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason));
+    return { outcome: "duplicate", reason, pageId: page.pageId };
+  }
   // A re-processed article keeps the story it already has.
   if (!dup && draft.isNews && !existing?.storyId) await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
   const [outcome, reason]: [IngestOutcome, string] = dup
