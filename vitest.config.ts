@@ -20,6 +20,9 @@ export const BOTH_ENGINES = [
   "test/classify/db.test.ts",
   "test/crawl/worker.test.ts",
   "test/crawl/durability.test.ts",
+  "test/crawl/politeness.test.ts",
+  "test/crawl/cli.test.ts",
+  "test/stories/cli.test.ts",
 ];
 
 export default defineConfig({

@@ -6,6 +6,7 @@
 //      workers share the database through leases, per-host slots and the story merge pass's lease row;
 //   4. on Ctrl-C / SIGTERM stop them all and wait for them, so no process is left behind.
 // If any child dies, the others are stopped too and the exit code says so.
+// `npm start -- --workers-only` (an extra machine sharing a PostgreSQL database): no web app, only workers.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -82,7 +83,8 @@ try {
   process.exit(1);
 }
 // 2. Build.
-if (!process.argv.includes("--no-build")) buildIfStale();
+const workersOnly = process.argv.includes("--workers-only");
+if (!workersOnly && !process.argv.includes("--no-build")) buildIfStale();
 
 // 3. Children.
 const children = new Map();
@@ -130,11 +132,15 @@ setInterval(() => {
   }
 }, PARENT_CHECK_MS).unref();
 
-startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", host]);
+if (!workersOnly) startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", host]);
 const workers = config.WORKER_PROCESSES;
 for (let i = 1; i <= workers; i++) {
   const name = workers === 1 ? "worker" : `worker ${i}`;
   // The story merge pass runs in one worker at a time, whichever claims it (lib/db/singletons.ts).
   startChild(name, process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")]);
 }
-say(`running at http://${host}:${port}/ with ${workers} crawl worker${workers === 1 ? "" : "s"} (database ${env.DATABASE_URL}); Ctrl-C stops.`);
+// The URL's password is not printed.
+const shownUrl = env.DATABASE_URL.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:…@");
+say(workersOnly
+  ? `running ${workers} crawl worker${workers === 1 ? "" : "s"} (database ${shownUrl}); Ctrl-C stops.`
+  : `running at http://${host}:${port}/ with ${workers} crawl worker${workers === 1 ? "" : "s"} (database ${shownUrl}); Ctrl-C stops.`);

@@ -9,11 +9,16 @@ export class UnsupportedDatabaseUrlError extends Error {
   readonly key = "unsupported_database_url";
 }
 
+/** A DATABASE_URL fit to print: the password hidden. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:…@");
+}
+
 /** The engine behind a DATABASE_URL; throws for anything but file: and postgres(ql):// URLs. */
 export function engineOfUrl(url: string): Engine {
   if (url.startsWith("file:")) return "sqlite";
   if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
-  throw new UnsupportedDatabaseUrlError(`DATABASE_URL must be a file: URL (SQLite) or a postgresql:// URL, not ${url.replace(/\/\/[^@/]*@/, "//…@")}`);
+  throw new UnsupportedDatabaseUrlError(`DATABASE_URL must be a file: URL (SQLite) or a postgresql:// URL, not ${redactUrl(url)}`);
 }
 
 /** The engine of a client or of a transaction client (both carry the generated client's provider). */
