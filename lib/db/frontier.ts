@@ -18,10 +18,10 @@ export async function enqueueUrls(db: Db, urls: NewFrontierUrl[], now = new Date
   let inserted = 0;
   for (let i = 0; i < urls.length; i += INSERT_CHUNK_ROWS) {
     const chunk = urls.slice(i, i + INSERT_CHUNK_ROWS);
-    // In URL order: two workers inserting overlapping batches take the unique index's locks alike.
-    const rows = [...chunk]
-      .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
-      .map((u) => [u.url, u.siteId, u.depth, u.kind, "queued", u.nextCheckAt ?? now, u.discoveredFrom ?? null, 0, now, now]);
+    // In discovery order (ids break ties of nextCheckAt, so the crawl follows the page's link order).
+    // On PostgreSQL two workers inserting the same new URLs in opposite orders can deadlock; the
+    // server aborts one statement, and its page is retried like any store failure.
+    const rows = chunk.map((u) => [u.url, u.siteId, u.depth, u.kind, "queued", u.nextCheckAt ?? now, u.discoveredFrom ?? null, 0, now, now]);
     inserted += await db.$executeRaw(sql`
       INSERT INTO "FrontierUrl" ("url", "siteId", "depth", "kind", "state", "nextCheckAt", "discoveredFrom", "attempts", "createdAt", "updatedAt")
       VALUES ${valueRows(rows)} ON CONFLICT ("url") DO NOTHING`);
