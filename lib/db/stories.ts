@@ -34,6 +34,13 @@ const DOCUMENT_COUNT_TERM = "";
 const DOCUMENT_COUNT_SHARDS = 16;
 const DOCUMENT_SHARD_PREFIX = "\u0001docs:";
 const DOCUMENT_COUNT_ROWS = [DOCUMENT_COUNT_TERM, ...Array.from({ length: DOCUMENT_COUNT_SHARDS }, (_, i) => `${DOCUMENT_SHARD_PREFIX}${i}`)];
+/**
+ * ms an assignment may wait for a connection, and may run: assignments sharing a term run one after the
+ * other (countDocument), so with several in flight per worker one can wait for the others; Prisma's
+ * defaults (2 s, 5 s) failed them on a loaded 2-core machine (bench:crawl on PostgreSQL, load 22).
+ */
+const ASSIGN_TX_MAX_WAIT_MS = 20_000;
+const ASSIGN_TX_TIMEOUT_MS = 60_000;
 /** PostgreSQL advisory-lock key of the merge pass (any constant unique within Lede: "LEDM" in ASCII). */
 const STORY_MERGE_LOCK_KEY = 0x4c45444d;
 /** Live stories the merge pass considers at most (most recent first): bounds its cost and memory. */
@@ -197,7 +204,7 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
     const linked = await tx.$executeRaw(sql`UPDATE "Article" SET "storyId" = ${storyId} WHERE "id" = ${article.id}`);
     if (linked === 0) throw new StoryArticleMissingError(article.id);
     return storyId;
-  });
+  }, { maxWait: ASSIGN_TX_MAX_WAIT_MS, timeout: ASSIGN_TX_TIMEOUT_MS });
 }
 
 /**
