@@ -7,7 +7,7 @@ const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'; sa
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and Node-only packages stay outside the server bundle.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "natural", "pino", "compromise", "sanitize-html"],
+  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "pg", "@prisma/adapter-pg", "natural", "pino", "compromise", "sanitize-html"],
   poweredByHeader: false,
   // Type checking is its own step of `npm test` (tsc --noEmit over the whole project: app, lib,
   // workers, cli, tests), so the build does not repeat it.

@@ -39,7 +39,7 @@ export const envSchema = z.object({
    * twice; the pipeline is CPU-bound, so more than one per core only adds memory (~450 MB each).
    */
   WORKER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
-  /** Run the periodic story merge pass in this worker process; `npm start` keeps it on in its first worker only. */
+  /** Let this worker process take its turn at the periodic story merge pass (one runs it at a time: a lease row). */
   STORY_MERGES: bool.default(true),
   /** Where benchmarks find ../shared/corpus. */
   LEDE_CORPUS: z.string().optional(),

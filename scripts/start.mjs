@@ -3,10 +3,11 @@
 //   1. apply database migrations (before any process opens the database);
 //   2. build the web app when the build is missing or older than the sources;
 //   3. run the Next.js server and WORKER_PROCESSES crawl workers (default 1) side by side; the
-//      workers share the database through leases, and only the first runs the story merge pass;
+//      workers share the database through leases, per-host slots and the story merge pass's lease row;
 //   4. on Ctrl-C / SIGTERM stop them all and wait for them, so no process is left behind.
 // A child that dies on its own (a crash, the heap, kill -9) is restarted after a back-off that
 // doubles while it keeps dying (1 s, 2 s, … up to 60 s); the others keep running.
+// `npm start -- --workers-only` (an extra machine sharing a PostgreSQL database): no web app, only workers.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -83,7 +84,8 @@ try {
   process.exit(1);
 }
 // 2. Build.
-if (!process.argv.includes("--no-build")) buildIfStale();
+const workersOnly = process.argv.includes("--workers-only");
+if (!workersOnly && !process.argv.includes("--no-build")) buildIfStale();
 
 // 3. Children.
 /** ms before the first restart of a crashed child; doubled per crash in a row, up to RESTART_MAX_MS. */
@@ -150,12 +152,15 @@ setInterval(() => {
   }
 }, PARENT_CHECK_MS).unref();
 
-startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", host]);
+if (!workersOnly) startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", host]);
 const workers = config.WORKER_PROCESSES;
 for (let i = 1; i <= workers; i++) {
   const name = workers === 1 ? "worker" : `worker ${i}`;
-  // One story merge pass per installation: the first worker runs it (unless STORY_MERGES turns it off).
-  const storyMerges = i === 1 ? String(config.STORY_MERGES) : "false";
-  startChild(name, process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")], { STORY_MERGES: storyMerges });
+  // The story merge pass runs in one worker at a time, whichever claims it (lib/db/singletons.ts).
+  startChild(name, process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")]);
 }
-say(`running at http://${host}:${port}/ with ${workers} crawl worker${workers === 1 ? "" : "s"} (database ${env.DATABASE_URL}); Ctrl-C stops.`);
+// The URL's password is not printed.
+const shownUrl = env.DATABASE_URL.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:…@");
+say(workersOnly
+  ? `running ${workers} crawl worker${workers === 1 ? "" : "s"} (database ${shownUrl}); Ctrl-C stops.`
+  : `running at http://${host}:${port}/ with ${workers} crawl worker${workers === 1 ? "" : "s"} (database ${shownUrl}); Ctrl-C stops.`);

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every test Lede has.
-//   1. vitest: unit and integration tests (real SQLite files, real HTTP servers on 127.0.0.1);
+//   1. vitest: unit and integration tests (real SQLite files, real HTTP servers on 127.0.0.1), and the
+//      database and crawl suites again on PostgreSQL (a throw-away cluster: test/setup/postgres.ts);
 //   2. the end-to-end tests: build the app, then drive Debian's Chromium through playwright-core.
-// Chromium is installed with apt-get when it is missing and we are root; otherwise we stop and say how.
+// Chromium and PostgreSQL are installed with apt-get when missing and we are root; otherwise we stop and say how.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
@@ -31,10 +32,26 @@ function ensureChromium() {
   run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], "installing Debian's Chromium for the end-to-end tests");
 }
 
+function ensurePostgres() {
+  if (process.env.LEDE_TEST_PG_URL) return;
+  const base = "/usr/lib/postgresql";
+  if (existsSync(base) && readdirSync(base).some((v) => existsSync(resolve(base, v, "bin", "pg_ctl")))) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot) {
+    process.stderr.write("[lede test] PostgreSQL server binaries are missing (/usr/lib/postgresql/*/bin). Install Debian's package (sudo apt-get install -y postgresql) or set LEDE_TEST_PG_URL to a server the tests may create databases on, then run npm test again.\n");
+    process.exit(1);
+  }
+  run("apt-get", ["update", "-qq"], "apt-get update (PostgreSQL is missing)");
+  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "postgresql"], "installing Debian's PostgreSQL for the tests on both engines");
+}
+
 const bin = (name) => resolve(root, "node_modules", ".bin", name);
 const only = process.argv[2];
 if (!only) run(bin("tsc"), ["--noEmit", "-p", "."], "type check (tsc)");
-if (only !== "e2e") run(bin("vitest"), ["run"], "unit and integration tests (vitest)");
+if (only !== "e2e") {
+  ensurePostgres();
+  run(bin("vitest"), ["run"], "unit and integration tests (vitest), the database and crawl suites on SQLite and PostgreSQL");
+}
 if (only !== "unit") {
   ensureChromium();
   run(bin("next"), ["build"], "building the web app for the end-to-end tests");

@@ -1,33 +1,43 @@
 // The crawl worker process: `node --import tsx workers/crawl.ts` (npm start runs it beside the web
 // server). Runs until SIGTERM/SIGINT, then lets in-flight URLs finish briefly and releases its leases.
 // Several can share one database: leases keep them from fetching a URL twice (WORKER_PROCESSES makes
-// npm start run several); the story merge pass runs where STORY_MERGES is on (one of them).
+// npm start run several, on one machine or many); the story merge pass runs in one of them at a time
+// (a lease row, lib/db/singletons.ts), in any worker where STORY_MERGES is on (the default).
 import { pathToFileURL } from "node:url";
 import { getEnv } from "../lib/config.ts";
 import { closeDb, getDb } from "../lib/db/client.ts";
 import { log } from "../lib/log.ts";
 import { runWorker } from "../lib/crawl/worker.ts";
 import { mergeStories } from "../lib/db/stories.ts";
+import { runSingleton } from "../lib/db/singletons.ts";
+import { hostname } from "node:os";
 import type { Db } from "../lib/db/client.ts";
 
-/** ms between agglomerative merge passes over recent stories (lib/stories/plan-merges.ts). */
+/** ms between agglomerative merge passes over recent stories (lib/stories/plan-merges.ts), installation-wide. */
 const STORY_MERGE_INTERVAL_MS = 5 * 60_000;
+/** ms between a worker's looks at whether the merge pass is due (the lease row decides who runs it). */
+const STORY_MERGE_POLL_MS = 30_000;
+/** ms a merge claim holds: the pass's transaction timeout (lib/db/stories.ts) plus slack; a dead runner's claim lapses. */
+const STORY_MERGE_LEASE_MS = 180_000;
 
-/** Fold converged stories together every few minutes while the worker runs. */
+/** Fold converged stories together every few minutes, in whichever worker claims the pass. */
 function scheduleStoryMerges(db: Db, signal: AbortSignal): void {
   let running = false;
+  const owner = `${hostname()}:${process.pid}`;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
-      const merged = await mergeStories(db);
-      if (merged > 0) log.info({ merged }, "stories merged");
+      await runSingleton(db, { name: "story-merge", owner, ttlMs: STORY_MERGE_LEASE_MS, everyMs: STORY_MERGE_INTERVAL_MS }, async () => {
+        const merged = await mergeStories(db);
+        if (merged > 0) log.info({ merged }, "stories merged");
+      });
     } catch (err) {
       log.error({ err }, "story merge failed; will retry next interval");
     } finally {
       running = false;
     }
-  }, STORY_MERGE_INTERVAL_MS);
+  }, STORY_MERGE_POLL_MS);
   timer.unref();
   signal.addEventListener("abort", () => clearInterval(timer), { once: true });
 }
@@ -46,7 +56,7 @@ export async function main(): Promise<number> {
   process.on("SIGINT", onSignal);
   try {
     const db = await getDb();
-    // One merge pass per installation: with WORKER_PROCESSES > 1, npm start enables it in the first worker only.
+    // One merge pass at a time per installation, whichever worker claims it (lib/db/singletons.ts).
     if (getEnv().STORY_MERGES) scheduleStoryMerges(db, stop.signal);
     await runWorker({ db, signal: stop.signal });
     return 0;

@@ -1,7 +1,7 @@
 // Per-host politeness inside one worker process: at most `concurrency` requests in flight to a host,
-// and at least `delayMs` between the starts of two requests to it. Several worker processes each
-// keep their own limiter; run one worker per database when a site's delay must hold exactly
-// (the lease query spreads hosts, so two workers rarely hit one host at once).
+// and at least `delayMs` between the starts of two requests to it. The crawl passes delayMs 0: the
+// delay between requests is held across every worker process by the database's host slots
+// (lib/crawl/host-slots.ts), and this limiter bounds what one process has in flight.
 
 export interface HostPolicy {
   /** Minimum ms between two request starts: max(site.crawlDelayMs, robots Crawl-delay). */

@@ -1,5 +1,7 @@
 // One leased frontier URL, start to end. Never throws: every failure ends as a settled row with its
 // stable error key (and the site's last error), a FetchAttempt row and a retry decision.
+import { waitForHostSlot } from "./host-slots.ts";
+import { holdHost } from "../db/hosts.ts";
 import { recordFetchAttempt, deferUrl, settleUrl, type FetchOutcome } from "../db/frontier.ts";
 import { recordSiteError, setHostBackoff, type CrawlSite } from "../db/sites.ts";
 import { parseDiscoveryDocument } from "../discover/document.ts";
@@ -59,7 +61,11 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
   try {
     const robots = await ctx.robots.check(site, row.url);
     if (!robots.allowed) return await skipByRobots(ctx, site, row, robots);
-    release = await ctx.limiter.acquire(host, { delayMs: Math.max(site.crawlDelayMs, robots.delayMs), concurrency: site.maxConcurrency }, ctx.stopping);
+    // In flight per host: this process's limiter; the delay between requests: the database's host slot,
+    // shared by every worker process (lib/crawl/host-slots.ts).
+    const delayMs = Math.max(site.crawlDelayMs, robots.delayMs);
+    release = await ctx.limiter.acquire(host, { delayMs: 0, concurrency: site.maxConcurrency }, ctx.stopping);
+    await waitForHostSlot(ctx.db, host, delayMs, ctx.stopping);
     const rechecked = RECHECKED_KINDS.has(row.kind);
     fetchStartedAt = performance.now();
     response = await timeStageAsync(ctx.clock, "fetch", () => fetchUrl(row.url, {
@@ -252,6 +258,7 @@ async function settleFailure(
     const wait = Math.min(MAX_THROTTLE_MS, error.retryAfterMs ?? DEFAULT_THROTTLE_MS);
     const until = new Date(Date.now() + wait);
     ctx.limiter.blockUntil(new URL(row.url).host, until.getTime());
+    await holdHost(ctx.db, new URL(row.url).host, until);
     await setHostBackoff(ctx.db, site.id, until);
     await recordSiteError(ctx.db, site.id, error.key);
     ctx.sites.invalidate(site.id);

@@ -2,6 +2,7 @@
 // are raw SQL (the ORM compiles every call in its query compiler: ~2 ms CPU each on this machine).
 import type { Db } from "./client.ts";
 import type { ArticleDraft } from "../pipeline/process.ts";
+import { columns, excludedAssignments, join, sql } from "./sql.ts";
 
 /** Draft fields stored as Article columns of the same name, in INSERT order. */
 const DRAFT_COLUMNS = [
@@ -9,35 +10,38 @@ const DRAFT_COLUMNS = [
   "methodReason", "textLength", "newsScore", "isNews", "decisionReason", "modelVersionId", "contentHash", "simhash",
 ] as const satisfies readonly (keyof ArticleDraft)[];
 
-/** A DateTime as the Prisma SQLite adapter stores it ("…+00:00"). */
-function dbTime(d: Date): string {
-  return d.toISOString().replace(/Z$/, "+00:00");
+/** Another page's article already has this URL: it was stored by a concurrent worker since the duplicate check. */
+export class ArticleUrlTakenError extends Error {
+  readonly key = "article_url_taken";
+  constructor(readonly url: string) {
+    super(`an article with URL ${url} is already stored`);
+  }
 }
 
-/** A draft value as SQLite stores it (dates as the adapter writes them, booleans as 0/1). */
-function columnValue(v: ArticleDraft[keyof ArticleDraft]): unknown {
-  if (v instanceof Date) return dbTime(v);
-  if (typeof v === "boolean") return v ? 1 : 0;
-  return v;
+/** A unique-constraint violation on Article.url, as either engine reports it. */
+function isArticleUrlConflict(err: unknown): boolean {
+  const text = `${(err as Error)?.message ?? ""} ${JSON.stringify((err as { meta?: unknown })?.meta ?? {})}`;
+  return /Article_url_key|Article\.url/.test(text);
 }
 
 /**
  * Insert the article of a page, or replace it when the page is re-processed (its duplicate link is
- * cleared, its story and creation time kept). One raw upsert on the unique pageId. The draft's
- * decision is stored as "modelIsNews"; "isNews", which readers filter on, is the admin's label when
- * there is one (`labelIsNews`), else the draft's.
+ * cleared, its story and creation time kept). One raw upsert on the unique pageId; ArticleUrlTakenError
+ * when another page's article took the URL meanwhile (two workers storing one article at once). The
+ * draft's decision is stored as "modelIsNews"; "isNews", which readers filter on, is the admin's label
+ * when there is one (`labelIsNews`), else the draft's.
  */
 export async function saveArticle(
   db: Db, pageId: number, siteId: number, draft: ArticleDraft, now = new Date(), labelIsNews: boolean | null = null,
 ): Promise<{ id: number }> {
-  const names = ["siteId", ...DRAFT_COLUMNS, "modelIsNews"].map((c) => `"${c}"`);
-  const values = DRAFT_COLUMNS.map((c) => (c === "isNews" ? columnValue(labelIsNews ?? draft.isNews) : columnValue(draft[c])));
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
-    `INSERT INTO "Article" ("pageId", ${names.join(", ")}, "createdAt") VALUES (?, ${names.map(() => "?").join(", ")}, ?)
-     ON CONFLICT ("pageId") DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(", ")}, "duplicateOfId" = NULL, "duplicateKind" = NULL
-     RETURNING "id"`,
-    pageId, siteId, ...values, columnValue(draft.isNews), dbTime(now),
-  );
+  const names = ["siteId", ...DRAFT_COLUMNS, "modelIsNews"];
+  const values = [siteId, ...DRAFT_COLUMNS.map((c) => (c === "isNews" ? (labelIsNews ?? draft.isNews) : (draft[c] ?? null))), draft.isNews];
+  const rows = await db.$queryRaw<{ id: number | bigint }[]>(sql`
+    INSERT INTO "Article" ("pageId", ${columns(names)}, "createdAt") VALUES (${pageId}, ${join(values)}, ${now})
+    ON CONFLICT ("pageId") DO UPDATE SET ${excludedAssignments(names)}, "duplicateOfId" = NULL, "duplicateKind" = NULL
+    RETURNING "id"`).catch((err: unknown) => {
+    throw isArticleUrlConflict(err) ? new ArticleUrlTakenError(draft.url) : err;
+  });
   return { id: Number(rows[0]!.id) };
 }
 
@@ -74,8 +78,8 @@ export async function setArticleDecision(db: Db, articleId: number, isNews: bool
 }
 
 export async function findArticleByPage(db: Db, pageId: number): Promise<{ id: number; storyId: number | null; contentHash: string } | null> {
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint; storyId: number | bigint | null; contentHash: string }[]>(
-    `SELECT "id", "storyId", "contentHash" FROM "Article" WHERE "pageId" = ?`, pageId,
+  const rows = await db.$queryRaw<{ id: number | bigint; storyId: number | bigint | null; contentHash: string }[]>(
+    sql`SELECT "id", "storyId", "contentHash" FROM "Article" WHERE "pageId" = ${pageId}`,
   );
   const r = rows[0];
   return r ? { id: Number(r.id), storyId: r.storyId === null ? null : Number(r.storyId), contentHash: r.contentHash } : null;

@@ -10,6 +10,7 @@
 //      await saveDedupResult(db, articleId, fp.simhash, dup)        links a duplicate to its original,
 //      or indexes an original's simhash bands so later near-duplicates find it.
 import type { Db } from "./client.ts";
+import { alias, empty, join, sql, valueRows } from "./sql.ts";
 import { urlVariants } from "../dedup/canonical-url.ts";
 import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, simhashBands } from "../dedup/simhash.ts";
 
@@ -44,16 +45,13 @@ const rootOf = (row: IdRow): number => Number(row.duplicateOfId ?? row.id);
  */
 export async function findDuplicate(db: Db, q: DuplicateQuery): Promise<DuplicateMatch | null> {
   const variants = urlVariants(q.url);
-  const notSelf = q.excludeArticleId === undefined ? "" : " AND id <> ?";
-  const self = q.excludeArticleId === undefined ? [] : [q.excludeArticleId];
-  const sql = `SELECT * FROM (SELECT 'canonical' AS kind, id, duplicateOfId FROM Article
-      WHERE url IN (${variants.map(() => "?").join(", ")})${notSelf} ORDER BY id ASC LIMIT 1)
+  const notSelf = q.excludeArticleId === undefined ? empty : sql` AND "id" <> ${q.excludeArticleId}`;
+  const rows = await db.$queryRaw<(IdRow & { kind: "canonical" | "exact" })[]>(sql`
+    SELECT * FROM (SELECT 'canonical' AS "kind", "id", "duplicateOfId" FROM "Article"
+      WHERE "url" IN (${join(variants)})${notSelf} ORDER BY "id" ASC LIMIT 1) byurl
     UNION ALL
-    SELECT * FROM (SELECT 'exact' AS kind, id, duplicateOfId FROM Article
-      WHERE contentHash = ?${notSelf} ORDER BY id ASC LIMIT 1)`;
-  const rows = await db.$queryRawUnsafe<(IdRow & { kind: "canonical" | "exact" })[]>(
-    sql, ...variants, ...self, q.contentHash, ...self,
-  );
+    SELECT * FROM (SELECT 'exact' AS "kind", "id", "duplicateOfId" FROM "Article"
+      WHERE "contentHash" = ${q.contentHash}${notSelf} ORDER BY "id" ASC LIMIT 1) byhash`);
   const byUrl = rows.find((r) => r.kind === "canonical");
   if (byUrl) return { kind: "canonical", originalId: rootOf(byUrl), distance: 0 };
   const byHash = rows.find((r) => r.kind === "exact");
@@ -70,13 +68,12 @@ export async function findNearDuplicate(
   excludeArticleId?: number,
 ): Promise<{ originalId: number; articleId: number; distance: number } | null> {
   const bands = simhashBands(simhash);
-  const parts = bands.map(
-    () => `SELECT * FROM (SELECT articleId FROM SimhashBand WHERE band = ? AND value = ? LIMIT ${NEAR_CANDIDATES_PER_BAND})`,
+  const parts = bands.map((value, band) =>
+    sql`SELECT * FROM (SELECT "articleId" FROM "SimhashBand" WHERE "band" = ${band} AND "value" = ${value} LIMIT ${NEAR_CANDIDATES_PER_BAND}) ${alias(`b${band}`)}`,
   );
-  const sql = `SELECT DISTINCT a.id AS id, a.simhash AS simhash, a.duplicateOfId AS duplicateOfId
-    FROM (${parts.join(" UNION ALL ")}) c JOIN Article a ON a.id = c.articleId`;
-  const args = bands.flatMap((value, band) => [band, value]);
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint; simhash: string; duplicateOfId: number | bigint | null }[]>(sql, ...args);
+  const rows = await db.$queryRaw<{ id: number | bigint; simhash: string; duplicateOfId: number | bigint | null }[]>(sql`
+    SELECT DISTINCT a."id" AS "id", a."simhash" AS "simhash", a."duplicateOfId" AS "duplicateOfId"
+    FROM (${join(parts, " UNION ALL ")}) c JOIN "Article" a ON a."id" = c."articleId"`);
   let best: { originalId: number; articleId: number; distance: number } | null = null;
   for (const row of rows) {
     const id = Number(row.id);
@@ -93,11 +90,9 @@ export async function findNearDuplicate(
 /** Store an original's 4 simhash bands (idempotent: one upsert statement). */
 export async function indexSimhash(db: Db, articleId: number, simhash: string): Promise<void> {
   const bands = simhashBands(simhash);
-  await db.$executeRawUnsafe(
-    `INSERT INTO SimhashBand (articleId, band, value) VALUES ${bands.map(() => "(?, ?, ?)").join(", ")}
-     ON CONFLICT(articleId, band) DO UPDATE SET value = excluded.value`,
-    ...bands.flatMap((value, band) => [articleId, band, value]),
-  );
+  await db.$executeRaw(sql`
+    INSERT INTO "SimhashBand" ("articleId", "band", "value") VALUES ${valueRows(bands.map((value, band) => [articleId, band, value]))}
+    ON CONFLICT ("articleId", "band") DO UPDATE SET "value" = excluded."value"`);
 }
 
 /** Raised when the article to link is not stored (stable key; the ORM update raised too). */
@@ -110,10 +105,9 @@ export class ArticleNotFoundError extends Error {
 
 /** Link a stored article to its original; it joins the original's story (one statement). */
 export async function markDuplicate(db: Db, articleId: number, match: DuplicateMatch): Promise<void> {
-  const changed = await db.$executeRawUnsafe(
-    `UPDATE Article SET duplicateOfId = ?, duplicateKind = ?, storyId = (SELECT storyId FROM Article WHERE id = ?) WHERE id = ?`,
-    match.originalId, match.kind, match.originalId, articleId,
-  );
+  const changed = await db.$executeRaw(sql`
+    UPDATE "Article" SET "duplicateOfId" = ${match.originalId}, "duplicateKind" = ${match.kind},
+      "storyId" = (SELECT o."storyId" FROM "Article" o WHERE o."id" = ${match.originalId}) WHERE "id" = ${articleId}`);
   if (changed === 0) throw new ArticleNotFoundError(articleId);
 }
 

@@ -3,6 +3,7 @@
 // Pipeline use: const mentions = extractEntities(text); await saveArticleEntities(db, articleId, mentions)
 // returns the per-entity counts that assignStory takes as `entities`.
 import type { Db } from "./client.ts";
+import { sql, valueRows } from "./sql.ts";
 import type { EntityMention } from "../entities/types.ts";
 import { countEntities, type EntityCount } from "../entities/extract-entities.ts";
 
@@ -16,19 +17,20 @@ const ENTITY_CHUNK_ROWS = 300;
  */
 export async function saveArticleEntities(db: Db, articleId: number, mentions: EntityMention[]): Promise<EntityCount[]> {
   const counts = countEntities(mentions);
-  const statements = [db.$executeRawUnsafe(`DELETE FROM "ArticleEntity" WHERE "articleId" = ?`, articleId)];
+  const statements = [db.$executeRaw(sql`DELETE FROM "ArticleEntity" WHERE "articleId" = ${articleId}`)];
   for (let i = 0; i < counts.length; i += ENTITY_CHUNK_ROWS) {
     const chunk = counts.slice(i, i + ENTITY_CHUNK_ROWS);
     // New keys get a row (the first spelling seen names it); existing ones are left as they are.
-    statements.push(db.$executeRawUnsafe(
-      `INSERT INTO "Entity" ("key", "name", "type") VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")} ON CONFLICT ("key") DO NOTHING`,
-      ...chunk.flatMap((c) => [c.key, c.name, c.type]),
-    ));
-    statements.push(db.$executeRawUnsafe(
-      `INSERT INTO "ArticleEntity" ("articleId", "entityId", "mentions")
-       SELECT ?, e."id", v."column2" FROM (VALUES ${chunk.map(() => "(?, ?)").join(", ")}) v JOIN "Entity" e ON e."key" = v."column1"`,
-      articleId, ...chunk.flatMap((c) => [c.key, c.mentions]),
-    ));
+    // Keys in a fixed (sorted) order: two workers inserting overlapping keys take their locks alike.
+    const sorted = [...chunk].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    statements.push(db.$executeRaw(sql`
+      INSERT INTO "Entity" ("key", "name", "type") VALUES ${valueRows(sorted.map((c) => [c.key, c.name, c.type]))}
+      ON CONFLICT ("key") DO NOTHING`));
+    // VALUES columns are column1, column2 on both engines; the cast types them for PostgreSQL.
+    statements.push(db.$executeRaw(sql`
+      INSERT INTO "ArticleEntity" ("articleId", "entityId", "mentions")
+      SELECT ${articleId}, e."id", CAST(v."column2" AS INTEGER)
+      FROM (VALUES ${valueRows(chunk.map((c) => [c.key, c.mentions]))}) v JOIN "Entity" e ON e."key" = v."column1"`));
   }
   await db.$transaction(statements);
   return counts;

@@ -1,37 +1,30 @@
-// Frontier queries. Leasing is one atomic UPDATE … RETURNING per call: in SQLite a writing
-// statement takes the database write lock before it reads (busy_timeout waits for it), so two
-// worker processes can never claim the same row. Completion is guarded by the lease owner, so a
-// worker whose lease expired and was re-claimed cannot overwrite the new owner's result.
-//
-// PostgreSQL (not supported yet; what would change here): the lease sub-select needs
-// `FOR UPDATE SKIP LOCKED` (under READ COMMITTED two claims could otherwise pick the same ids, and the
-// second UPDATE re-checks only `id IN (…)` after waiting for the first), and the outer WHERE should
-// repeat the state condition; `?` placeholders become `$1…`; `MAX(a, b)` becomes `GREATEST(a, b)`;
-// ISO-string timestamps need `::timestamptz` casts. UPDATE … RETURNING and ON CONFLICT DO NOTHING
-// are the same in both.
+// Frontier queries. Leasing is one atomic UPDATE … RETURNING per call. SQLite: a writing statement
+// takes the database write lock before it reads (busy_timeout waits for it), so two worker processes
+// can never claim the same row. PostgreSQL: the sub-select locks its rows with FOR UPDATE SKIP LOCKED
+// (a concurrent claim skips them instead of waiting and then re-claiming them), and the outer WHERE
+// re-checks the state, so a row another claim already took is never claimed twice. Completion is
+// guarded by the lease owner, so a worker whose lease expired and was re-claimed cannot overwrite the
+// new owner's result.
 import type { Db } from "./client.ts";
 import type { FrontierKind, LeasedUrl, NewFrontierUrl } from "../frontier/types.ts";
+import { assignments, empty, join, sql, valueRows, type Sql } from "./sql.ts";
+import { dialect } from "./dialect.ts";
 
 /** Rows per INSERT: 8 bound values each, far below SQLite's 32,766-variable limit. */
 const INSERT_CHUNK_ROWS = 500;
-
-const iso = (d: Date) => d.toISOString();
 
 /** Insert URLs that are not in the frontier yet (by normalised URL); returns how many were new. */
 export async function enqueueUrls(db: Db, urls: NewFrontierUrl[], now = new Date()): Promise<number> {
   let inserted = 0;
   for (let i = 0; i < urls.length; i += INSERT_CHUNK_ROWS) {
     const chunk = urls.slice(i, i + INSERT_CHUNK_ROWS);
-    const values: unknown[] = [];
-    for (const u of chunk) {
-      values.push(u.url, u.siteId, u.depth, u.kind, iso(u.nextCheckAt ?? now), u.discoveredFrom ?? null, iso(now), iso(now));
-    }
-    const rows = chunk.map(() => "(?, ?, ?, ?, 'queued', ?, ?, 0, ?, ?)").join(", ");
-    inserted += await db.$executeRawUnsafe(
-      `INSERT INTO "FrontierUrl" ("url", "siteId", "depth", "kind", "state", "nextCheckAt", "discoveredFrom", "attempts", "createdAt", "updatedAt")
-       VALUES ${rows} ON CONFLICT ("url") DO NOTHING`,
-      ...values,
-    );
+    // In discovery order (ids break ties of nextCheckAt, so the crawl follows the page's link order).
+    // On PostgreSQL two workers inserting the same new URLs in opposite orders can deadlock; the
+    // server aborts one statement, and its page is retried like any store failure.
+    const rows = chunk.map((u) => [u.url, u.siteId, u.depth, u.kind, "queued", u.nextCheckAt ?? now, u.discoveredFrom ?? null, 0, now, now]);
+    inserted += await db.$executeRaw(sql`
+      INSERT INTO "FrontierUrl" ("url", "siteId", "depth", "kind", "state", "nextCheckAt", "discoveredFrom", "attempts", "createdAt", "updatedAt")
+      VALUES ${valueRows(rows)} ON CONFLICT ("url") DO NOTHING`);
   }
   return inserted;
 }
@@ -52,13 +45,12 @@ export interface LeaseOptions {
   reclaimExpired?: boolean;
 }
 
-const LEASED_COLUMNS = `"id", "url", "siteId", "depth", "kind", "attempts", "etag", "lastModified", "recheckIntervalSec", "discoveredFrom"`;
+const LEASED_COLUMNS = sql`"id", "url", "siteId", "depth", "kind", "attempts", "etag", "lastModified", "recheckIntervalSec", "discoveredFrom"`;
 
-function siteFilter(opts: LeaseOptions): string {
-  // Site ids are integers from our own rows, inlined so the statement stays one prepared shape per call.
-  const only = opts.siteIds?.length ? ` AND "id" IN (${opts.siteIds.map(Number).join(",")})` : "";
-  const skip = opts.skipSiteIds?.length ? ` AND "id" NOT IN (${opts.skipSiteIds.map(Number).join(",")})` : "";
-  return `"siteId" IN (SELECT "id" FROM "Site" WHERE "status" = 'active' AND ("hostBackoffUntil" IS NULL OR "hostBackoffUntil" <= ?)${only}${skip})`;
+function siteFilter(opts: LeaseOptions, now: Date): Sql {
+  const only = opts.siteIds?.length ? sql` AND "id" IN (${join(opts.siteIds.map(Number))})` : empty;
+  const skip = opts.skipSiteIds?.length ? sql` AND "id" NOT IN (${join(opts.skipSiteIds.map(Number))})` : empty;
+  return sql`"siteId" IN (SELECT "id" FROM "Site" WHERE "status" = 'active' AND ("hostBackoffUntil" IS NULL OR "hostBackoffUntil" <= ${now})${only}${skip})`;
 }
 
 /**
@@ -68,29 +60,31 @@ function siteFilter(opts: LeaseOptions): string {
  * ends as failed instead of looping (see failExhaustedLeases).
  */
 export async function leaseUrls(db: Db, opts: LeaseOptions): Promise<LeasedUrl[]> {
-  const now = iso(opts.now ?? new Date());
-  const until = iso(new Date((opts.now ?? new Date()).getTime() + opts.leaseMs));
-  const filter = siteFilter(opts);
-  const claim = async (where: string, order: string, limit: number) =>
-    db.$queryRawUnsafe<LeasedUrl[]>(
-      `UPDATE "FrontierUrl" SET "state" = 'leased', "leaseOwner" = ?, "leaseExpiresAt" = ?, "attempts" = "attempts" + 1, "updatedAt" = ?
-       WHERE "id" IN (SELECT "id" FROM "FrontierUrl" WHERE ${where} AND ${filter} ${order} LIMIT ?)
-       RETURNING ${LEASED_COLUMNS}`,
-      opts.owner, until, now, now, now, limit,
-    );
-  const expired = opts.reclaimExpired === false ? [] : await claim(`"state" = 'leased' AND "leaseExpiresAt" <= ?`, "", opts.limit);
+  const now = opts.now ?? new Date();
+  const until = new Date(now.getTime() + opts.leaseMs);
+  const filter = siteFilter(opts, now);
+  const { skipLocked } = dialect(db);
+  // `where` is repeated outside the sub-select: on PostgreSQL a row locked and changed by another claim
+  // between the two is re-read there, and dropped when it no longer qualifies.
+  const claim = async (where: Sql, order: Sql, limit: number) =>
+    db.$queryRaw<LeasedUrl[]>(sql`
+      UPDATE "FrontierUrl" SET "state" = 'leased', "leaseOwner" = ${opts.owner}, "leaseExpiresAt" = ${until}, "attempts" = "attempts" + 1, "updatedAt" = ${now}
+      WHERE "id" IN (SELECT "id" FROM "FrontierUrl" WHERE ${where} AND ${filter} ${order} LIMIT ${limit} ${skipLocked}) AND ${where}
+      RETURNING ${LEASED_COLUMNS}`);
+  const expired = opts.reclaimExpired === false ? [] : await claim(sql`"state" = 'leased' AND "leaseExpiresAt" <= ${now}`, empty, opts.limit);
   const rest = opts.limit - expired.length;
-  const due = rest > 0 ? await claim(`"state" = 'queued' AND "nextCheckAt" <= ?`, `ORDER BY "nextCheckAt"`, rest) : [];
-  return [...expired, ...due].map((r) => ({ ...r, kind: r.kind as FrontierKind }));
+  const due = rest > 0 ? await claim(sql`"state" = 'queued' AND "nextCheckAt" <= ${now}`, sql`ORDER BY "nextCheckAt"`, rest) : [];
+  return [...expired, ...due].map((r) => ({
+    ...r, id: Number(r.id), siteId: Number(r.siteId), depth: Number(r.depth), attempts: Number(r.attempts),
+    recheckIntervalSec: r.recheckIntervalSec === null ? null : Number(r.recheckIntervalSec), kind: r.kind as FrontierKind,
+  }));
 }
 
 /** Rows whose lease expired after `maxAttempts` claims: their worker died on them every time. */
 export async function failExhaustedLeases(db: Db, maxAttempts: number, now = new Date()): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "FrontierUrl" SET "state" = 'failed', "lastErrorKey" = 'lease_expired', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
-     WHERE "state" = 'leased' AND "leaseExpiresAt" <= ? AND "attempts" >= ?`,
-    iso(now), iso(now), maxAttempts,
-  );
+  return db.$executeRaw(sql`
+    UPDATE "FrontierUrl" SET "state" = 'failed', "lastErrorKey" = 'lease_expired', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
+    WHERE "state" = 'leased' AND "leaseExpiresAt" <= ${now} AND "attempts" >= ${maxAttempts}`);
 }
 
 export interface FetchOutcome {
@@ -110,15 +104,15 @@ export interface FetchOutcome {
 /** Columns settleUrl may set besides the lease fields, with their FetchOutcome value (undefined: unchanged). */
 function outcomeColumns(outcome: FetchOutcome, now: Date): [string, unknown][] {
   const cols: [string, unknown][] = [["state", outcome.state]];
-  if (outcome.nextCheckAt) cols.push(["nextCheckAt", iso(outcome.nextCheckAt)]);
+  if (outcome.nextCheckAt) cols.push(["nextCheckAt", outcome.nextCheckAt]);
   if (outcome.recheckIntervalSec !== undefined) cols.push(["recheckIntervalSec", outcome.recheckIntervalSec]);
   if (outcome.attempts !== undefined) cols.push(["attempts", outcome.attempts]);
   if (outcome.etag !== undefined) cols.push(["etag", outcome.etag]);
   if (outcome.lastModified !== undefined) cols.push(["lastModified", outcome.lastModified]);
   if (outcome.lastStatus !== undefined) cols.push(["lastStatus", outcome.lastStatus]);
   if (outcome.lastErrorKey !== undefined) cols.push(["lastErrorKey", outcome.lastErrorKey]);
-  if (outcome.fetched) cols.push(["lastFetchedAt", iso(now)]);
-  cols.push(["updatedAt", iso(now)]);
+  if (outcome.fetched) cols.push(["lastFetchedAt", now]);
+  cols.push(["updatedAt", now]);
   return cols;
 }
 
@@ -128,33 +122,30 @@ function outcomeColumns(outcome: FetchOutcome, now: Date): [string, unknown][] {
  */
 export async function settleUrl(db: Db, id: number, owner: string, outcome: FetchOutcome, now = new Date()): Promise<boolean> {
   const cols = outcomeColumns(outcome, now);
-  const n = await db.$executeRawUnsafe(
-    `UPDATE "FrontierUrl" SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL, ${cols.map(([c]) => `"${c}" = ?`).join(", ")}
-     WHERE "id" = ? AND "leaseOwner" = ? AND "state" = 'leased'`,
-    ...cols.map(([, v]) => v), id, owner,
-  );
+  const n = await db.$executeRaw(sql`
+    UPDATE "FrontierUrl" SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL, ${assignments(cols)}
+    WHERE "id" = ${id} AND "leaseOwner" = ${owner} AND "state" = 'leased'`);
   return n === 1;
 }
 
+/** The claim's attempt given back (never below 0). */
+const ATTEMPT_GIVEN_BACK = sql`CASE WHEN "attempts" > 0 THEN "attempts" - 1 ELSE 0 END`;
+
 /** Give back a URL without using up an attempt (host backed off, worker stopping). */
 export async function deferUrl(db: Db, id: number, owner: string, until: Date): Promise<boolean> {
-  const n = await db.$executeRawUnsafe(
-    `UPDATE "FrontierUrl" SET "state" = 'queued', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "nextCheckAt" = ?,
-       "attempts" = MAX("attempts" - 1, 0), "updatedAt" = ?
-     WHERE "id" = ? AND "leaseOwner" = ? AND "state" = 'leased'`,
-    iso(until), iso(new Date()), id, owner,
-  );
+  const n = await db.$executeRaw(sql`
+    UPDATE "FrontierUrl" SET "state" = 'queued', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "nextCheckAt" = ${until},
+      "attempts" = ${ATTEMPT_GIVEN_BACK}, "updatedAt" = ${new Date()}
+    WHERE "id" = ${id} AND "leaseOwner" = ${owner} AND "state" = 'leased'`);
   return n === 1;
 }
 
 /** Release every lease `owner` still holds (clean shutdown); returns how many. */
 export async function releaseLeases(db: Db, owner: string): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "FrontierUrl" SET "state" = 'queued', "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
-       "attempts" = MAX("attempts" - 1, 0), "updatedAt" = ?
-     WHERE "leaseOwner" = ? AND "state" = 'leased'`,
-    iso(new Date()), owner,
-  );
+  return db.$executeRaw(sql`
+    UPDATE "FrontierUrl" SET "state" = 'queued', "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
+      "attempts" = ${ATTEMPT_GIVEN_BACK}, "updatedAt" = ${new Date()}
+    WHERE "leaseOwner" = ${owner} AND "state" = 'leased'`);
 }
 
 /** Page-kind rows of a site in any state: what counts against Site.maxPages. */
@@ -199,13 +190,7 @@ export async function recordFetchAttempt(
   a: { siteId: number; url: string; status: number | null; errorKey: string | null; ms: number; bytes: number },
   now = new Date(),
 ): Promise<void> {
-  await db.$executeRawUnsafe(
-    `INSERT INTO "FetchAttempt" ("siteId", "url", "status", "errorKey", "ms", "bytes", "at") VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    a.siteId, a.url, a.status, a.errorKey, Math.round(a.ms), a.bytes, dbTime(now),
-  );
-}
-
-/** A DateTime as the Prisma SQLite adapter stores it ("…+00:00"), for tables the ORM also writes. */
-function dbTime(d: Date): string {
-  return d.toISOString().replace(/Z$/, "+00:00");
+  await db.$executeRaw(sql`
+    INSERT INTO "FetchAttempt" ("siteId", "url", "status", "errorKey", "ms", "bytes", "at")
+    VALUES (${a.siteId}, ${a.url}, ${a.status}, ${a.errorKey}, ${Math.round(a.ms)}, ${a.bytes}, ${now})`);
 }

@@ -83,7 +83,7 @@ export async function countLabels(db: Db): Promise<{ total: number; urls: number
 
 /** The newest label of every labelled URL. */
 export async function listLatestLabels(db: Db): Promise<LabelRow[]> {
-  const ids = await db.$queryRaw<{ id: number | bigint }[]>`SELECT max(id) AS id FROM Label GROUP BY url`;
+  const ids = await db.$queryRaw<{ id: number | bigint }[]>`SELECT max("id") AS "id" FROM "Label" GROUP BY "url"`;
   if (ids.length === 0) return [];
   return db.label.findMany({ where: { id: { in: ids.map((r) => Number(r.id)) } }, orderBy: { id: "asc" }, select: labelSelect });
 }
@@ -252,10 +252,10 @@ async function loadReviewItems(db: Db, articleIds: number[], labels: Map<number,
 /** Unlabelled articles whose score is closest to the 0.5 boundary: the model is least sure there. */
 export async function listUncertainArticles(db: Db, opts: { limit?: number } = {}): Promise<ReviewItem[]> {
   const rows = await db.$queryRaw<{ id: number | bigint }[]>`
-    SELECT a.id FROM Article a JOIN Page p ON p.id = a.pageId
-    WHERE a.newsScore IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM Label l WHERE l.pageId = a.pageId OR l.url = p.url OR l.url = a.url)
-    ORDER BY abs(a.newsScore - 0.5) ASC, a.id DESC
+    SELECT a."id" FROM "Article" a JOIN "Page" p ON p."id" = a."pageId"
+    WHERE a."newsScore" IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM "Label" l WHERE l."pageId" = a."pageId" OR l."url" = p."url" OR l."url" = a."url")
+    ORDER BY abs(a."newsScore" - 0.5) ASC, a."id" DESC
     LIMIT ${opts.limit ?? 50}`;
   return loadReviewItems(db, rows.map((r) => Number(r.id)), new Map());
 }
@@ -265,10 +265,10 @@ interface LabelledArticle { articleId: number; label: LabelRow }
 /** Articles with their URL's newest label (label matched by page id, else by page or article URL). */
 async function listLabelledArticles(db: Db): Promise<LabelledArticle[]> {
   const rows = await db.$queryRaw<{ articleId: number | bigint; labelId: number | bigint }[]>`
-    SELECT a.id AS articleId, max(l.id) AS labelId
-    FROM Article a JOIN Page p ON p.id = a.pageId
-    JOIN Label l ON l.pageId = a.pageId OR l.url = p.url OR l.url = a.url
-    GROUP BY a.id`;
+    SELECT a."id" AS "articleId", max(l."id") AS "labelId"
+    FROM "Article" a JOIN "Page" p ON p."id" = a."pageId"
+    JOIN "Label" l ON l."pageId" = a."pageId" OR l."url" = p."url" OR l."url" = a."url"
+    GROUP BY a."id"`;
   if (rows.length === 0) return [];
   const labels = await db.label.findMany({ where: { id: { in: rows.map((r) => Number(r.labelId)) } }, select: labelSelect });
   const byId = new Map(labels.map((l) => [l.id, l]));

@@ -1,6 +1,7 @@
 // ModelVersion: trained article classifiers with their cross-validation metrics. Exactly one is
 // active at a time; the worker classifies with it (lib/classify/active-model.ts).
 import type { Db } from "./client.ts";
+import { sql } from "./sql.ts";
 
 export interface NewModelVersion {
   kind: string;
@@ -67,8 +68,8 @@ export async function getActiveModelVersion(db: Db): Promise<ActiveModelVersion 
  * ask often and reload the classifier (~1 s CPU to read and parse) only when the answer changes.
  */
 export async function getActiveModelVersionId(db: Db): Promise<number | null> {
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
-    "SELECT id FROM ModelVersion WHERE active = 1 ORDER BY id DESC LIMIT 1",
+  const rows = await db.$queryRaw<{ id: number | bigint }[]>(
+    sql`SELECT "id" FROM "ModelVersion" WHERE "active" = true ORDER BY "id" DESC LIMIT 1`,
   );
   return rows.length === 0 ? null : Number(rows[0]!.id);
 }

@@ -3,6 +3,8 @@
 import type { Db } from "./client.ts";
 import { cleanTitle, teaser } from "../present/card-text.ts";
 import { compareCards } from "../present/card-order.ts";
+import { dialect } from "./dialect.ts";
+import { join, sql, type Sql } from "./sql.ts";
 
 export interface NewsArticle {
   id: number;
@@ -117,12 +119,14 @@ interface ResolvedFilter {
 }
 
 /** SQL conditions on Article alias `a` for the site and language filters. */
-function articleConditions(f: ResolvedFilter, args: unknown[]): string[] {
-  const where = [`a."isNews" = 1`, `a."duplicateOfId" IS NULL`];
-  if (f.siteId) { where.push(`a."siteId" = ?`); args.push(f.siteId); }
-  if (f.lang) { where.push(`a."lang" = ?`); args.push(f.lang); }
+function articleConditions(f: ResolvedFilter): Sql[] {
+  const where = [sql`a."isNews" = true`, sql`a."duplicateOfId" IS NULL`];
+  if (f.siteId) where.push(sql`a."siteId" = ${f.siteId}`);
+  if (f.lang) where.push(sql`a."lang" = ${f.lang}`);
   return where;
 }
+
+const and = (conds: Sql[]) => join(conds, " AND ");
 
 function ids(rows: { id: number | bigint }[]): number[] {
   return rows.map((r) => Number(r.id));
@@ -134,48 +138,41 @@ function ids(rows: { id: number | bigint }[]): number[] {
  * language walks Story(lastSeenAt) and probes each story's articles until `limit` stories match.
  */
 async function listStoryIds(db: Db, f: ResolvedFilter, limit: number, before?: NewsCursor): Promise<number[]> {
-  const args: unknown[] = [];
+  const { indexedBy } = dialect(db);
+  const older = storyCursorCondition(before);
   if (f.entityId) {
-    args.push(f.entityId);
-    const cond = articleConditions(f, args);
-    const older = storyCursorCondition(before, args);
-    return ids(await db.$queryRawUnsafe(
-      `SELECT s."id" AS id FROM "Story" s
-        WHERE s."mergedIntoId" IS NULL AND ${older} AND s."id" IN (
-          SELECT a."storyId" FROM "ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"
-           WHERE ae."entityId" = ? AND ${cond.join(" AND ")})
-        ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ?`, ...args, limit));
+    return ids(await db.$queryRaw(sql`
+      SELECT s."id" AS "id" FROM "Story" s
+       WHERE s."mergedIntoId" IS NULL AND ${older} AND s."id" IN (
+         SELECT a."storyId" FROM "ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"
+          WHERE ae."entityId" = ${f.entityId} AND ${and(articleConditions(f))})
+       ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`));
   }
   if (f.siteId || f.lang) {
-    const older = storyCursorCondition(before, args);
-    const cond = articleConditions(f, args);
-    return ids(await db.$queryRawUnsafe(
-      `SELECT s."id" AS id FROM "Story" s INDEXED BY "Story_lastSeenAt_idx"
-        WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older}
-          AND EXISTS (SELECT 1 FROM "Article" a WHERE a."storyId" = s."id" AND ${cond.join(" AND ")})
-        ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ?`, ...args, limit));
+    return ids(await db.$queryRaw(sql`
+      SELECT s."id" AS "id" FROM "Story" s ${indexedBy("Story_lastSeenAt_idx")}
+       WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older}
+         AND EXISTS (SELECT 1 FROM "Article" a WHERE a."storyId" = s."id" AND ${and(articleConditions(f))})
+       ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`));
   }
-  const older = storyCursorCondition(before, args);
-  return ids(await db.$queryRawUnsafe(
-    `SELECT s."id" AS id FROM "Story" s INDEXED BY "Story_lastSeenAt_idx"
-      WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older} ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ?`, ...args, limit));
+  return ids(await db.$queryRaw(sql`
+    SELECT s."id" AS "id" FROM "Story" s ${indexedBy("Story_lastSeenAt_idx")}
+     WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older} ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`));
 }
 
 /** Stories (alias `s`) after the cursor: older, or as old with a lower id when the cursor is a story. */
-function storyCursorCondition(before: NewsCursor | undefined, args: unknown[]): string {
-  if (!before) return "true";
-  if (before.kind === "a") { args.push(before.at); return `s."lastSeenAt" < ?`; }
-  args.push(before.at, before.at, before.id);
+function storyCursorCondition(before: NewsCursor | undefined): Sql {
+  if (!before) return sql`1 = 1`;
+  if (before.kind === "a") return sql`s."lastSeenAt" < ${before.at}`;
   // "<=" first, so the index walk starts at the cursor (a range) instead of at the newest story
-  return `s."lastSeenAt" <= ? AND (s."lastSeenAt" < ? OR s."id" < ?)`;
+  return sql`s."lastSeenAt" <= ${before.at} AND (s."lastSeenAt" < ${before.at} OR s."id" < ${before.id})`;
 }
 
 /** Loose articles (alias `a`) after the cursor: at the cursor's time, loose articles follow every story. */
-function looseCursorCondition(before: NewsCursor | undefined, args: unknown[]): string {
-  if (!before) return "true";
-  if (before.kind === "s") { args.push(before.at); return `a."createdAt" <= ?`; }
-  args.push(before.at, before.at, before.id);
-  return `a."createdAt" <= ? AND (a."createdAt" < ? OR a."id" < ?)`;
+function looseCursorCondition(before: NewsCursor | undefined): Sql {
+  if (!before) return sql`1 = 1`;
+  if (before.kind === "s") return sql`a."createdAt" <= ${before.at}`;
+  return sql`a."createdAt" <= ${before.at} AND (a."createdAt" < ${before.at} OR a."id" < ${before.id})`;
 }
 
 /**
@@ -185,16 +182,15 @@ function looseCursorCondition(before: NewsCursor | undefined, args: unknown[]): 
  * with an entity it starts from the entity's ArticleEntity rows instead.
  */
 async function listLooseArticleIds(db: Db, f: ResolvedFilter, cutoff: Date | undefined, limit: number, before?: NewsCursor): Promise<number[]> {
-  const args: unknown[] = [];
   const from = f.entityId
-    ? `"ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"`
-    : `"Article" a INDEXED BY "Article_isNews_createdAt_idx"`;
-  if (f.entityId) args.push(f.entityId);
-  const where = [...(f.entityId ? [`ae."entityId" = ?`] : []), ...articleConditions(f, args), `+a."storyId" IS NULL`];
-  if (cutoff) { where.push(`a."createdAt" >= ?`); args.push(cutoff); }
-  where.push(looseCursorCondition(before, args));
-  return ids(await db.$queryRawUnsafe(
-    `SELECT a."id" AS id FROM ${from} WHERE ${where.join(" AND ")} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ?`, ...args, limit));
+    ? sql`"ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"`
+    : sql`"Article" a ${dialect(db).indexedBy("Article_isNews_createdAt_idx")}`;
+  // Unary + keeps SQLite off the storyId index (valid, and harmless, on PostgreSQL).
+  const where = [...(f.entityId ? [sql`ae."entityId" = ${f.entityId}`] : []), ...articleConditions(f), sql`+a."storyId" IS NULL`];
+  if (cutoff) where.push(sql`a."createdAt" >= ${cutoff}`);
+  where.push(looseCursorCondition(before));
+  return ids(await db.$queryRaw(sql`
+    SELECT a."id" AS "id" FROM ${from} WHERE ${and(where)} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${limit}`));
 }
 
 async function resolveFilter(db: Db, f: NewsFilter): Promise<ResolvedFilter> {
@@ -213,8 +209,8 @@ type RawArticle = {
   storyId: number | bigint | null; siteName: string; siteHost: string;
 };
 
-const ARTICLE_COLUMNS = `a."id" AS id, a."title" AS title, a."url" AS url, a."publishedAt" AS publishedAt, a."createdAt" AS createdAt,
-  a."lead" AS lead, a."storyId" AS storyId, st."name" AS siteName, st."host" AS siteHost`;
+const ARTICLE_COLUMNS = sql`a."id" AS "id", a."title" AS "title", a."url" AS "url", a."publishedAt" AS "publishedAt", a."createdAt" AS "createdAt",
+  a."lead" AS "lead", a."storyId" AS "storyId", st."name" AS "siteName", st."host" AS "siteHost"`;
 
 /** Dates come back from raw SQL as Prisma stored them (ISO text) or as epoch ms. */
 function isoDate(v: unknown): string {
@@ -232,21 +228,16 @@ function fromRaw(a: RawArticle): NewsArticle {
   };
 }
 
-function placeholders(n: number): string {
-  return Array.from({ length: n }, () => "?").join(",");
-}
-
 /** The newest ARTICLES_PER_CARD matching articles of each story, in one windowed query. */
 async function listCardArticles(db: Db, storyIds: number[], f: ResolvedFilter): Promise<Map<number, NewsArticle[]>> {
-  const args: unknown[] = [...storyIds];
-  const cond = articleConditions(f, args);
-  if (f.entityId) { cond.push(`EXISTS (SELECT 1 FROM "ArticleEntity" ae WHERE ae."articleId" = a."id" AND ae."entityId" = ?)`); args.push(f.entityId); }
-  const rows = await db.$queryRawUnsafe<RawArticle[]>(
-    `SELECT * FROM (
-       SELECT ${ARTICLE_COLUMNS}, ROW_NUMBER() OVER (PARTITION BY a."storyId" ORDER BY a."createdAt" DESC) AS rn
-         FROM "Article" a JOIN "Site" st ON st."id" = a."siteId"
-        WHERE a."storyId" IN (${placeholders(storyIds.length)}) AND ${cond.join(" AND ")})
-     WHERE rn <= ${ARTICLES_PER_CARD} ORDER BY createdAt DESC`, ...args);
+  const cond = articleConditions(f);
+  if (f.entityId) cond.push(sql`EXISTS (SELECT 1 FROM "ArticleEntity" ae WHERE ae."articleId" = a."id" AND ae."entityId" = ${f.entityId})`);
+  const rows = await db.$queryRaw<RawArticle[]>(sql`
+    SELECT * FROM (
+      SELECT ${ARTICLE_COLUMNS}, ROW_NUMBER() OVER (PARTITION BY a."storyId" ORDER BY a."createdAt" DESC) AS "rn"
+        FROM "Article" a JOIN "Site" st ON st."id" = a."siteId"
+       WHERE a."storyId" IN (${join(storyIds)}) AND ${and(cond)}) ranked
+    WHERE "rn" <= ${ARTICLES_PER_CARD} ORDER BY "createdAt" DESC`);
   const out = new Map<number, NewsArticle[]>();
   for (const r of rows) {
     const sid = Number(r.storyId);
@@ -277,19 +268,18 @@ async function listNewsInKeysetOrder(db: Db, opts: ListNewsOptions): Promise<New
   if (f.entityId === null) return [];
   const storyIds = await listStoryIds(db, f, limit, opts.before);
   const [stories, articlesByStory] = storyIds.length === 0 ? [[], new Map<number, NewsArticle[]>()] as const : await Promise.all([
-    db.$queryRawUnsafe<RawStory[]>(
-      `SELECT "id" AS id, "headline" AS headline, "lastSeenAt" AS lastSeenAt, "firstSeenAt" AS firstSeenAt, "articleCount" AS articleCount,
-              "sourceCount" AS sourceCount, "entityKeys" AS entityKeys
-         FROM "Story" WHERE "id" IN (${placeholders(storyIds.length)}) ORDER BY "lastSeenAt" DESC`, ...storyIds),
+    db.$queryRaw<RawStory[]>(sql`
+      SELECT "id", "headline", "lastSeenAt", "firstSeenAt", "articleCount", "sourceCount", "entityKeys"
+        FROM "Story" WHERE "id" IN (${join(storyIds)}) ORDER BY "lastSeenAt" DESC`),
     listCardArticles(db, storyIds, f),
   ]);
   const cutoff = stories.length === limit ? new Date(isoDate(stories[stories.length - 1].lastSeenAt)) : undefined;
   const looseIds = await listLooseArticleIds(db, f, cutoff, limit, opts.before);
   const keysByStory = new Map(stories.map((s) => [Number(s.id), parseEntityKeys(s.entityKeys).slice(0, CHIPS_PER_CARD)]));
   const [loose, chips] = await Promise.all([
-    looseIds.length === 0 ? [] : db.$queryRawUnsafe<RawArticle[]>(
-      `SELECT ${ARTICLE_COLUMNS} FROM "Article" a JOIN "Site" st ON st."id" = a."siteId"
-        WHERE a."id" IN (${placeholders(looseIds.length)}) ORDER BY a."createdAt" DESC`, ...looseIds),
+    looseIds.length === 0 ? [] : db.$queryRaw<RawArticle[]>(sql`
+      SELECT ${ARTICLE_COLUMNS} FROM "Article" a JOIN "Site" st ON st."id" = a."siteId"
+       WHERE a."id" IN (${join(looseIds)}) ORDER BY a."createdAt" DESC`),
     resolveEntityChips(db, [...keysByStory.values()].flat()),
   ]);
   const cards: NewsStory[] = [];

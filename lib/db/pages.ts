@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Db } from "./client.ts";
+import { columns, excludedAssignments, join, sql } from "./sql.ts";
 
 /**
  * zlib level of stored bodies: 4 compresses a 330 KB news page in ~4 ms instead of ~8 ms at the
@@ -38,27 +39,20 @@ export async function savePage(db: Db, page: FetchedPage): Promise<{ id: number 
     ["charsetSource", page.charsetSource ?? null],
     ["size", page.body.byteLength],
     ["contentHash", createHash("sha256").update(page.body).digest("hex")],
-    ["fetchedAt", dbTime(page.fetchedAt ?? new Date())],
+    ["fetchedAt", page.fetchedAt ?? new Date()],
     // The server's own gzip stream when we have it: compressing 240 KB again costs ~4 ms CPU per page.
     ["rawBody", page.gzipBody ? Buffer.from(page.gzipBody) : gzipSync(page.body, { level: PAGE_GZIP_LEVEL })],
   ];
-  const names = cols.map(([c]) => `"${c}"`);
-  const rows = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
-    `INSERT INTO "Page" ("url", ${names.join(", ")}) VALUES (?, ${cols.map(() => "?").join(", ")})
-     ON CONFLICT ("url") DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(", ")}, "outcome" = NULL, "outcomeReason" = NULL
-     RETURNING "id"`,
-    page.url, ...cols.map(([, v]) => v),
-  );
+  const names = cols.map(([c]) => c);
+  const rows = await db.$queryRaw<{ id: number | bigint }[]>(sql`
+    INSERT INTO "Page" ("url", ${columns(names)}) VALUES (${page.url}, ${join(cols.map(([, v]) => v))})
+    ON CONFLICT ("url") DO UPDATE SET ${excludedAssignments(names)}, "outcome" = NULL, "outcomeReason" = NULL
+    RETURNING "id"`);
   return { id: Number(rows[0]!.id) };
 }
 
 export async function setPageOutcome(db: Db, pageId: number, outcome: string, reason: string | null): Promise<void> {
-  await db.$executeRawUnsafe(`UPDATE "Page" SET "outcome" = ?, "outcomeReason" = ? WHERE "id" = ?`, outcome, reason, pageId);
-}
-
-/** A DateTime as the Prisma SQLite adapter stores it ("…+00:00"). */
-function dbTime(d: Date): string {
-  return d.toISOString().replace(/Z$/, "+00:00");
+  await db.$executeRaw(sql`UPDATE "Page" SET "outcome" = ${outcome}, "outcomeReason" = ${reason} WHERE "id" = ${pageId}`);
 }
 
 /** A stored page with its body decompressed, for re-extraction. */

@@ -1,6 +1,8 @@
 // Read models for the Quality page: how extraction, classification, decoding and crawling are doing.
 import type { Db } from "./client.ts";
 import { errorClass } from "../http/errors.ts";
+import { dialect } from "./dialect.ts";
+import { join, sql } from "./sql.ts";
 
 /** Upper bounds (characters) of the text-length histogram's buckets: doubling, from "too short" up. */
 export const TEXT_LENGTH_BUCKETS = [250, 500, 1000, 2000, 4000, 8000, 16000];
@@ -83,21 +85,21 @@ function bucketLabel(i: number): string {
 }
 
 async function textLengthHistogram(db: Db): Promise<CountRow[]> {
-  const cases = TEXT_LENGTH_BUCKETS.map((hi, i) => `WHEN "textLength" < ${hi} THEN ${i}`).join(" ");
-  const rows = await db.$queryRawUnsafe<{ b: number | bigint; n: number | bigint }[]>(
-    `SELECT CASE ${cases} ELSE ${TEXT_LENGTH_BUCKETS.length} END AS b, COUNT(*) AS n FROM "Article" GROUP BY b`,
-  );
+  const cases = join(TEXT_LENGTH_BUCKETS.map((hi, i) => sql`WHEN "textLength" < ${hi} THEN ${i}`), " ");
+  const rows = await db.$queryRaw<{ b: number | bigint; n: number | bigint }[]>(sql`
+    SELECT "b", COUNT(*) AS "n" FROM (
+      SELECT CAST(CASE ${cases} ELSE ${TEXT_LENGTH_BUCKETS.length} END AS INTEGER) AS "b" FROM "Article") buckets
+    GROUP BY "b"`);
   const counts = new Map(rows.map((r) => [Number(r.b), Number(r.n)]));
   return Array.from({ length: TEXT_LENGTH_BUCKETS.length + 1 }, (_, i) => ({ name: bucketLabel(i), count: counts.get(i) ?? 0 }));
 }
 
 async function crawlThroughput(db: Db, now: Date): Promise<{ rows: ThroughputRow[]; keys: string[] }> {
   const since = new Date(now.getTime() - THROUGHPUT_HOURS * 3_600_000);
-  const grouped = await db.$queryRawUnsafe<{ h: string; k: string | null; n: number | bigint; bytes: number | bigint | null }[]>(
-    `SELECT replace(substr("at", 1, 13), ' ', 'T') AS h, "errorKey" AS k, COUNT(*) AS n, SUM("bytes") AS bytes
-       FROM "FetchAttempt" WHERE "at" >= ? GROUP BY h, k ORDER BY h`,
-    since.toISOString(),
-  );
+  const grouped = await db.$queryRaw<{ h: string; k: string | null; n: number | bigint; bytes: number | bigint | null }[]>(sql`
+    SELECT "h", "k", COUNT(*) AS "n", CAST(SUM("bytes") AS BIGINT) AS "bytes" FROM (
+      SELECT ${dialect(db).utcHour(sql`"at"`)} AS "h", "errorKey" AS "k", "bytes" FROM "FetchAttempt" WHERE "at" >= ${since}) hours
+    GROUP BY "h", "k" ORDER BY "h"`);
   const totals = new Map<string, number>();
   for (const g of grouped) if (g.k && errorClass(g.k) === "failure") totals.set(g.k, (totals.get(g.k) ?? 0) + Number(g.n));
   const top = [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP_ERROR_KEYS).map(([k]) => k);

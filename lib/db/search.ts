@@ -1,12 +1,19 @@
-// Full-text search over articles through the FTS5 index "ArticleFts" (migration *_article_fts):
-// bm25 ranking with the title weighted above the text, and a highlighted snippet.
+// Full-text search over articles, ranked with the title weighted above the text, with a highlighted
+// snippet. One implementation per engine behind searchArticles:
+//   SQLite: the FTS5 index "ArticleFts" (migration *_article_fts), bm25 and snippet();
+//   PostgreSQL: the generated tsvector "Article"."searchVector" with its GIN index
+//     (prisma/postgres/migrations/*_article_search), ts_rank and ts_headline.
 import type { Db } from "./client.ts";
+import { engineOf } from "./engine.ts";
+import { join, sql, type Sql } from "./sql.ts";
 
 /** bm25 column weights (title, text): a word in the headline says more than one in paragraph 9. */
 const TITLE_WEIGHT = 5;
 const TEXT_WEIGHT = 1;
 /** Tokens in a snippet: about two lines of a result list. */
 const SNIPPET_TOKENS = 24;
+/** ts_rank weights {D, C, B, A}: the title (A) weighs TITLE_WEIGHT times the text (B), as bm25's column weights. */
+const PG_RANK_WEIGHTS = `{0, 0, ${TEXT_WEIGHT / TITLE_WEIGHT}, 1}`;
 /** Terms taken from a query: longer queries add little and cost more. */
 const MAX_QUERY_TERMS = 12;
 /**
@@ -21,6 +28,8 @@ export const MAX_SEARCH_RESULTS = 100;
 /** Markers around matched words in snippets (private-use characters, never in article text). */
 export const MARK_START = "\uE000";
 export const MARK_END = "\uE001";
+/** ts_headline options: one fragment of about SNIPPET_TOKENS words, marked like FTS5's snippet. */
+const PG_HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=${SNIPPET_TOKENS}, MinWords=${SNIPPET_TOKENS / 2}, ShortWord=0, MaxFragments=1, FragmentDelimiter=…`;
 
 export interface SearchHit {
   id: number;
@@ -52,6 +61,16 @@ export function toFtsQuery(input: string): string | null {
   return words.map((w, i) => `"${w}"${i === words.length - 1 ? "*" : ""}`).join(" ");
 }
 
+/**
+ * The same query as a PostgreSQL tsquery: every word (AND), the last as a prefix. Words are letters and
+ * digits only, so no tsquery syntax can come from the input; the text is still a bound parameter.
+ */
+export function toTsQuery(input: string): string | null {
+  const words = (input.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_TERMS);
+  if (words.length === 0) return null;
+  return words.map((w, i) => `${w.toLowerCase()}${i === words.length - 1 ? ":*" : ""}`).join(" & ");
+}
+
 function toIso(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
@@ -65,43 +84,68 @@ function toIso(v: unknown): string | null {
  * 2. snippets and article details for the page of results only.
  */
 export async function searchArticles(db: Db, query: string, opts: SearchOptions = {}): Promise<SearchHit[]> {
+  const limit = Math.min(Math.max(opts.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_RESULTS);
+  const offset = Math.max(0, Math.floor(opts.offset ?? 0));
+  const where = [sql`a."isNews" = true`, sql`a."duplicateOfId" IS NULL`];
+  if (opts.siteId) where.push(sql`a."siteId" = ${opts.siteId}`);
+  if (opts.lang) where.push(sql`a."lang" = ${opts.lang}`);
+  const rows = engineOf(db) === "postgresql" ? await searchPostgres(db, query, where, limit, offset) : await searchSqlite(db, query, where, limit, offset);
+  return rows.map((r) => ({
+    id: Number(r.id), title: String(r.title), siteName: String(r.siteName ?? ""),
+    storyId: r.storyId === null ? null : Number(r.storyId),
+    createdAt: toIso(r.createdAt) ?? "", publishedAt: toIso(r.publishedAt), snippet: String(r.snippet ?? ""),
+  }));
+}
+
+type HitRow = Record<string, unknown> & { id: number | bigint };
+
+const HIT_COLUMNS = sql`a."id" AS "id", a."title" AS "title", COALESCE(NULLIF(a."siteName", ''), s."name") AS "siteName",
+  a."storyId" AS "storyId", a."createdAt" AS "createdAt", a."publishedAt" AS "publishedAt"`;
+
+/** Rows in the order of `ids`. */
+function inOrder(ids: number[], rows: HitRow[]): HitRow[] {
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+async function searchSqlite(db: Db, query: string, where: Sql[], limit: number, offset: number): Promise<HitRow[]> {
   const match = toFtsQuery(query);
   if (!match) return [];
-  const limit = Math.min(Math.max(opts.limit ?? DEFAULT_SEARCH_LIMIT, 1), MAX_SEARCH_RESULTS);
-  const where: string[] = [`a."isNews" = 1`, `a."duplicateOfId" IS NULL`];
-  const args: unknown[] = [match, SEARCH_CANDIDATES];
-  if (opts.siteId) { where.push(`a."siteId" = ?`); args.push(opts.siteId); }
-  if (opts.lang) { where.push(`a."lang" = ?`); args.push(opts.lang); }
-  args.push(limit, Math.max(0, Math.floor(opts.offset ?? 0)));
-  const ranked = await db.$queryRawUnsafe<{ id: number | bigint }[]>(
-    `SELECT c.id AS id FROM (
-       SELECT rowid AS id, bm25("ArticleFts", ${TITLE_WEIGHT}, ${TEXT_WEIGHT}) AS score
-         FROM "ArticleFts" WHERE "ArticleFts" MATCH ? ORDER BY rowid DESC LIMIT ?) c
-     JOIN "Article" a ON a."id" = c.id
-     WHERE ${where.join(" AND ")}
-     ORDER BY c.score, c.id DESC LIMIT ? OFFSET ?`,
-    ...args,
-  );
+  const ranked = await db.$queryRaw<{ id: number | bigint }[]>(sql`
+    SELECT c."id" AS "id" FROM (
+      SELECT rowid AS "id", bm25("ArticleFts", ${TITLE_WEIGHT}, ${TEXT_WEIGHT}) AS "score"
+        FROM "ArticleFts" WHERE "ArticleFts" MATCH ${match} ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES}) c
+    JOIN "Article" a ON a."id" = c."id"
+    WHERE ${join(where, " AND ")}
+    ORDER BY c."score", c."id" DESC LIMIT ${limit} OFFSET ${offset}`);
   const ids = ranked.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(
-    `SELECT a."id" AS id, a."title" AS title, s."name" AS siteName,
-            a."storyId" AS storyId, a."createdAt" AS createdAt, a."publishedAt" AS publishedAt,
-            snippet("ArticleFts", 1, '${MARK_START}', '${MARK_END}', '…', ${SNIPPET_TOKENS}) AS snippet
-       FROM "ArticleFts" JOIN "Article" a ON a."id" = "ArticleFts".rowid JOIN "Site" s ON s."id" = a."siteId"
-      WHERE "ArticleFts" MATCH ? AND "ArticleFts".rowid IN (${ids.map(() => "?").join(",")})`,
-    match, ...ids,
-  );
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [{
-      id, title: String(r.title), siteName: String(r.siteName ?? ""),
-      storyId: r.storyId === null ? null : Number(r.storyId),
-      createdAt: toIso(r.createdAt) ?? "", publishedAt: toIso(r.publishedAt), snippet: String(r.snippet ?? ""),
-    }];
-  });
+  const rows = await db.$queryRaw<HitRow[]>(sql`
+    SELECT ${HIT_COLUMNS}, snippet("ArticleFts", 1, ${MARK_START}, ${MARK_END}, '…', ${SNIPPET_TOKENS}) AS "snippet"
+      FROM "ArticleFts" JOIN "Article" a ON a."id" = "ArticleFts".rowid JOIN "Site" s ON s."id" = a."siteId"
+     WHERE "ArticleFts" MATCH ${match} AND "ArticleFts".rowid IN (${join(ids)})`);
+  return inOrder(ids, rows);
+}
+
+async function searchPostgres(db: Db, query: string, where: Sql[], limit: number, offset: number): Promise<HitRow[]> {
+  const tsquery = toTsQuery(query);
+  if (!tsquery) return [];
+  const q = sql`to_tsquery('lede_search', ${tsquery})`;
+  // Newest SEARCH_CANDIDATES matches through the GIN index (ids grow with time), ranked, then filtered.
+  const ranked = await db.$queryRaw<{ id: number | bigint }[]>(sql`
+    SELECT c."id" AS "id" FROM (
+      SELECT m."id", ts_rank(CAST(${PG_RANK_WEIGHTS} AS real[]), m."searchVector", ${q}) AS "score"
+        FROM "Article" m WHERE m."searchVector" @@ ${q} ORDER BY m."id" DESC LIMIT ${SEARCH_CANDIDATES}) c
+    JOIN "Article" a ON a."id" = c."id"
+    WHERE ${join(where, " AND ")}
+    ORDER BY c."score" DESC, c."id" DESC LIMIT ${limit} OFFSET ${offset}`);
+  const ids = ranked.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<HitRow[]>(sql`
+    SELECT ${HIT_COLUMNS}, ts_headline('lede_search', a."text", ${q}, ${PG_HEADLINE_OPTIONS}) AS "snippet"
+      FROM "Article" a JOIN "Site" s ON s."id" = a."siteId"
+     WHERE a."id" IN (${join(ids)})`);
+  return inOrder(ids, rows);
 }
 
 /** Result pages reachable: the ranked candidates, `limit` at a time. */

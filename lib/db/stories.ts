@@ -19,11 +19,30 @@ import {
 } from "../stories/profile.ts";
 import { planMerges } from "../stories/plan-merges.ts";
 import { countEntities, extractEntitiesRules, type EntityCount } from "../entities/extract-entities.ts";
+import { alias, join, sql, valueRows } from "./sql.ts";
+import { engineOf } from "./engine.ts";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-/** The TermStat row that counts documents. */
+/** The TermStat row that counted documents before the count was sharded (still read, never written). */
 const DOCUMENT_COUNT_TERM = "";
+/**
+ * The document count is spread over this many TermStat rows ("\u0001docs:0" … ), one chosen per article:
+ * a single row would be locked by every concurrent assignment until its transaction ends. The
+ * prefix sorts before every term and never occurs in one (terms are words and entity keys).
+ */
+const DOCUMENT_COUNT_SHARDS = 16;
+const DOCUMENT_SHARD_PREFIX = "\u0001docs:";
+const DOCUMENT_COUNT_ROWS = [DOCUMENT_COUNT_TERM, ...Array.from({ length: DOCUMENT_COUNT_SHARDS }, (_, i) => `${DOCUMENT_SHARD_PREFIX}${i}`)];
+/**
+ * ms an assignment may wait for a connection, and may run: assignments sharing a term run one after the
+ * other (countDocument), so with several in flight per worker one can wait for the others; Prisma's
+ * defaults (2 s, 5 s) failed them on a loaded 2-core machine (bench:crawl on PostgreSQL, load 22).
+ */
+const ASSIGN_TX_MAX_WAIT_MS = 20_000;
+const ASSIGN_TX_TIMEOUT_MS = 60_000;
+/** PostgreSQL advisory-lock key of the merge pass (any constant unique within Lede: "LEDM" in ASCII). */
+const STORY_MERGE_LOCK_KEY = 0x4c45444d;
 /** Live stories the merge pass considers at most (most recent first): bounds its cost and memory. */
 const MERGE_MAX_STORIES = 5_000;
 /** SQLite host-parameter budget per statement (its default limit is 32766). */
@@ -49,22 +68,41 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
+/** Documents counted for the story TF-IDF (every shard, and the pre-shard row). */
+export async function countDocuments(db: Db): Promise<number> {
+  const rows = await db.termStat.findMany({ where: { term: { in: DOCUMENT_COUNT_ROWS } }, select: { df: true } });
+  return rows.reduce((n, r) => n + r.df, 0);
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 async function readDocumentFrequencies(tx: Tx, terms: string[]): Promise<DocumentFrequencySource> {
   const counts = new Map<string, number>();
-  for (const part of chunks([DOCUMENT_COUNT_TERM, ...terms], SQL_PARAMS_PER_STATEMENT)) {
-    const rows = await tx.$queryRawUnsafe<{ term: string; df: number | bigint }[]>(
-      `SELECT term, df FROM TermStat WHERE term IN (${part.map(() => "?").join(", ")})`, ...part,
+  for (const part of chunks([...DOCUMENT_COUNT_ROWS, ...terms], SQL_PARAMS_PER_STATEMENT)) {
+    const rows = await tx.$queryRaw<{ term: string; df: number | bigint }[]>(
+      sql`SELECT "term", "df" FROM "TermStat" WHERE "term" IN (${join(part)})`,
     );
     for (const r of rows) counts.set(r.term, Number(r.df));
   }
-  const documents = counts.get(DOCUMENT_COUNT_TERM) ?? 0;
+  const documents = DOCUMENT_COUNT_ROWS.reduce((n, t) => n + (counts.get(t) ?? 0), 0);
   return { documents, df: (t) => counts.get(t) ?? 0 };
 }
 
-async function countDocument(tx: Tx, terms: string[]): Promise<void> {
-  for (const part of chunks([DOCUMENT_COUNT_TERM, ...terms], SQL_PARAMS_PER_STATEMENT / 2)) {
-    const values = part.map(() => "(?, 1)").join(", ");
-    await tx.$executeRawUnsafe(`INSERT INTO TermStat (term, df) VALUES ${values} ON CONFLICT(term) DO UPDATE SET df = df + 1`, ...part);
+/**
+ * Count one document: df + 1 for each of its terms and for one document-count shard, upserted in one
+ * fixed (code-unit) order. On PostgreSQL each upserted row stays locked until the transaction ends, so
+ * two assignments sharing a term run one after the other (the second then reads the first's story: no
+ * two stories for one event), and the fixed order means they can never deadlock. Articles sharing no
+ * term cannot join one story anyway, so they run side by side. SQLite: this first write takes the
+ * database write lock, which serialises assignments outright.
+ */
+async function countDocument(tx: Tx, terms: string[], articleId: number): Promise<void> {
+  const shard = `${DOCUMENT_SHARD_PREFIX}${articleId % DOCUMENT_COUNT_SHARDS}`;
+  const ordered = [...new Set([shard, ...terms])].sort(byCodeUnit);
+  for (const part of chunks(ordered, SQL_PARAMS_PER_STATEMENT / 2)) {
+    await tx.$executeRaw(sql`
+      INSERT INTO "TermStat" ("term", "df") VALUES ${valueRows(part.map((t) => [t, 1]))}
+      ON CONFLICT ("term") DO UPDATE SET "df" = "TermStat"."df" + 1`);
   }
 }
 
@@ -73,12 +111,10 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
   const query = queryTermsOf(vector, s);
   if (query.length === 0) return [];
   // One statement: per query term, the most recent postings within the window (index StoryTerm(term, lastSeenAt)).
-  const parts = query.map(
-    () => `SELECT * FROM (SELECT term, storyId FROM StoryTerm WHERE term = ? AND lastSeenAt >= ? ORDER BY lastSeenAt DESC LIMIT ${s.postingLimit})`,
-  );
-  const postings = await tx.$queryRawUnsafe<{ term: string; storyId: number | bigint }[]>(
-    parts.join(" UNION ALL "), ...query.flatMap(([term]) => [term, oldest]),
-  );
+  const parts = query.map(([term], i) => sql`
+    SELECT * FROM (SELECT "term", "storyId" FROM "StoryTerm" WHERE "term" = ${term} AND "lastSeenAt" >= ${oldest}
+      ORDER BY "lastSeenAt" DESC LIMIT ${s.postingLimit}) ${alias(`p${i}`)}`);
+  const postings = await tx.$queryRaw<{ term: string; storyId: number | bigint }[]>(join(parts, " UNION ALL "));
   const weightOf = new Map(query);
   const hits = new Map<number, number>();
   for (const p of postings) {
@@ -88,8 +124,8 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
   const ids = rankCandidateIds(hits, s);
   if (ids.length === 0) return [];
   // Ascending id: the order the ORM's `id IN (…)` look-up returned them in.
-  const rows = await tx.$queryRawUnsafe<{ id: number | bigint; profile: string }[]>(
-    `SELECT id, profile FROM Story WHERE id IN (${ids.map(() => "?").join(", ")}) AND mergedIntoId IS NULL ORDER BY id ASC`, ...ids,
+  const rows = await tx.$queryRaw<{ id: number | bigint; profile: string }[]>(
+    sql`SELECT "id", "profile" FROM "Story" WHERE "id" IN (${join(ids)}) AND "mergedIntoId" IS NULL ORDER BY "id" ASC`,
   );
   return rows.map((r) => ({ storyId: Number(r.id), profile: parseProfile(r.profile) }));
 }
@@ -97,12 +133,12 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
 async function writeStoryIndex(tx: Tx, storyId: number, profile: StoryProfile, s: GroupingSettings): Promise<void> {
   const lastSeenAt = new Date(profile.lastSeen);
   const centroid = profile.centroid;
-  await tx.$executeRawUnsafe("DELETE FROM StoryTerm WHERE storyId = ?", storyId);
-  for (const part of chunks(indexTermsOf(profile, s), SQL_PARAMS_PER_STATEMENT / STORY_TERM_COLUMNS)) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO StoryTerm (term, storyId, weight, lastSeenAt) VALUES ${part.map(() => "(?, ?, ?, ?)").join(", ")}`,
-      ...part.flatMap((term) => [term, storyId, centroid[term] ?? 0, lastSeenAt]),
-    );
+  await tx.$executeRaw(sql`DELETE FROM "StoryTerm" WHERE "storyId" = ${storyId}`);
+  const terms = [...new Set(indexTermsOf(profile, s))].sort(byCodeUnit);
+  for (const part of chunks(terms, SQL_PARAMS_PER_STATEMENT / STORY_TERM_COLUMNS)) {
+    await tx.$executeRaw(sql`
+      INSERT INTO "StoryTerm" ("term", "storyId", "weight", "lastSeenAt")
+      VALUES ${valueRows(part.map((term) => [term, storyId, centroid[term] ?? 0, lastSeenAt]))}`);
   }
 }
 
@@ -112,18 +148,15 @@ async function writeStory(tx: Tx, storyId: number | null, profile: StoryProfile)
   const now = new Date();
   const values = [c.headline, c.firstSeenAt, c.lastSeenAt, c.articleCount, c.sourceCount, c.entityKeys, c.profile];
   if (storyId !== null) {
-    await tx.$executeRawUnsafe(
-      `UPDATE Story SET headline = ?, firstSeenAt = ?, lastSeenAt = ?, articleCount = ?, sourceCount = ?, entityKeys = ?,
-       profile = ?, updatedAt = ? WHERE id = ?`,
-      ...values, now, storyId,
-    );
+    await tx.$executeRaw(sql`
+      UPDATE "Story" SET "headline" = ${c.headline}, "firstSeenAt" = ${c.firstSeenAt}, "lastSeenAt" = ${c.lastSeenAt},
+        "articleCount" = ${c.articleCount}, "sourceCount" = ${c.sourceCount}, "entityKeys" = ${c.entityKeys},
+        "profile" = ${c.profile}, "updatedAt" = ${now} WHERE "id" = ${storyId}`);
     return storyId;
   }
-  const [row] = await tx.$queryRawUnsafe<{ id: number | bigint }[]>(
-    `INSERT INTO Story (headline, firstSeenAt, lastSeenAt, articleCount, sourceCount, entityKeys, profile, createdAt, updatedAt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    ...values, now, now,
-  );
+  const [row] = await tx.$queryRaw<{ id: number | bigint }[]>(sql`
+    INSERT INTO "Story" ("headline", "firstSeenAt", "lastSeenAt", "articleCount", "sourceCount", "entityKeys", "profile", "createdAt", "updatedAt")
+    VALUES (${join(values)}, ${now}, ${now}) RETURNING "id"`);
   return Number(row!.id);
 }
 
@@ -158,7 +191,7 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
   const raw = termsOf({ ...article, entities }, s);
   const terms = [...raw.keys()];
   return db.$transaction(async (tx) => {
-    await countDocument(tx, terms);
+    await countDocument(tx, terms, article.id);
     const idf = await readDocumentFrequencies(tx, terms);
     const vector = weighVector(raw, idf);
     const candidates = await findCandidates(tx, vector, seenAt, s);
@@ -168,10 +201,10 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
     const profile = foldArticle(before, contribution, idf, s);
     const storyId = await writeStory(tx, choice?.storyId ?? null, profile);
     await writeStoryIndex(tx, storyId, profile, s);
-    const linked = await tx.$executeRawUnsafe("UPDATE Article SET storyId = ? WHERE id = ?", storyId, article.id);
+    const linked = await tx.$executeRaw(sql`UPDATE "Article" SET "storyId" = ${storyId} WHERE "id" = ${article.id}`);
     if (linked === 0) throw new StoryArticleMissingError(article.id);
     return storyId;
-  });
+  }, { maxWait: ASSIGN_TX_MAX_WAIT_MS, timeout: ASSIGN_TX_TIMEOUT_MS });
 }
 
 /** Articles refolded when a story is rebuilt after losing one: big stories keep their newest ones. */
@@ -233,6 +266,11 @@ export async function mergeStories(db: Db, settings: Partial<GroupingSettings> =
   const s = { ...DEFAULT_GROUPING, ...settings };
   const oldest = new Date(now.getTime() - s.windowHours * 3_600_000);
   return db.$transaction(async (tx) => {
+    // PostgreSQL: one merge pass at a time across the installation, even if two processes were scheduled at once.
+    if (engineOf(db) === "postgresql") {
+      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>(sql`SELECT pg_try_advisory_xact_lock(CAST(${STORY_MERGE_LOCK_KEY} AS BIGINT)) AS "locked"`);
+      if (!lock?.locked) return 0;
+    }
     const rows = await tx.story.findMany({
       where: { mergedIntoId: null, lastSeenAt: { gte: oldest } },
       orderBy: { lastSeenAt: "desc" },

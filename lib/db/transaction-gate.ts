@@ -7,6 +7,11 @@
 //
 // Consequence for callers: inside a transaction callback use `tx`, never the outer client (it would wait
 // for the very transaction it runs in).
+//
+// Transactions also begin IMMEDIATE (the write lock at BEGIN, waiting up to busy_timeout for it): under
+// WAL a deferred transaction whose first write finds another process's newer commit fails at once with
+// SQLITE_BUSY (its read snapshot is stale, and the busy handler is not consulted), which made
+// concurrent story assignments from several worker processes fail.
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 
 /** Wrap an adapter factory so that statements outside a transaction wait while one is open. */
@@ -14,8 +19,18 @@ export function gateTransactions(factory: SqlDriverAdapterFactory): SqlDriverAda
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => gateAdapter(await factory.connect()),
+    connect: async () => gateAdapter(beginImmediate(await factory.connect())),
   };
+}
+
+/** The better-sqlite3 adapter runs `BEGIN` through its client's prepare(): make it `BEGIN IMMEDIATE`. */
+function beginImmediate(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const client = (adapter as unknown as { client?: { prepare?: (sql: string) => unknown } }).client;
+  if (client && typeof client.prepare === "function") {
+    const prepare = client.prepare.bind(client);
+    client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
+  }
+  return adapter;
 }
 
 function gateAdapter(adapter: SqlDriverAdapter): SqlDriverAdapter {

@@ -23,8 +23,13 @@ import { DEFAULT_THRESHOLD } from "../classify/model.ts";
 const CLASSIFIER_TTL_MS = 60_000;
 /** ms a cached site template is trusted before re-reading it (other workers update it too). */
 const TEMPLATE_TTL_MS = 30_000;
-/** ms between stores of a site's template once its window is full (a worker stopping stores the rest). */
-const TEMPLATE_SAVE_MS = 5_000;
+/**
+ * Pages a worker adds to a site's template between two stores once its window is full (a worker stopping
+ * stores the rest): the state is ~100 KB of JSON, so storing it per page cost more than the page's other
+ * writes; 25 pages is what the former 5-second timer let through at ~5 pages/s, but the same whatever
+ * the crawl's pace (a timer stored a slow site's template on every page, a fast one's rarely).
+ */
+export const TEMPLATE_SAVE_PAGES = 25;
 /** Sites whose templates are cached at once: bounds memory on large crawls. */
 const TEMPLATE_CACHE_SITES = 200;
 
@@ -40,8 +45,8 @@ interface CachedClassifier {
 interface CachedTemplate {
   template: TemplateState | null;
   loadedAt: number;
-  /** When this worker last stored it; `dirty`: pages were added since. */
-  savedAt: number;
+  /** pageCount of the state this worker last stored or read; `dirty`: pages were added since. */
+  savedPageCount: number;
   dirty: boolean;
 }
 
@@ -92,12 +97,12 @@ export async function getTemplate(db: Db, siteId: number, now = Date.now()): Pro
   // Re-read what other workers stored, after storing this worker's own unsaved pages.
   if (hit?.dirty && hit.template) await saveSiteTemplate(db, siteId, hit.template);
   const stored = await getSiteTemplate(db, siteId);
-  await remember(db, siteId, { template: stored?.template ?? null, loadedAt: now, savedAt: now, dirty: false });
+  await remember(db, siteId, { template: stored?.template ?? null, loadedAt: now, savedPageCount: stored?.template.pageCount ?? 0, dirty: false });
   return stored?.template ?? null;
 }
 
 /** Why learnTemplate stores a site's template now (null: not now, the page stays in this worker's cache). */
-export type TemplateSaveReason = "first" | "ready" | "changed" | "window_full" | "interval" | null;
+export type TemplateSaveReason = "first" | "ready" | "changed" | "window_full" | "pages" | null;
 
 /**
  * When to store: the state is ~100 KB of JSON at a full window and one page changes it little, so not on
@@ -106,14 +111,14 @@ export type TemplateSaveReason = "first" | "ready" | "changed" | "window_full" |
  *   "ready":       the page that makes it usable (MIN_TEMPLATE_PAGES), so other workers extract with it;
  *   "changed":     a new version (a material change or a redesign): stale pages are found from the stored row;
  *   "window_full": the page that fills its window (the template is then at its full strength);
- *   "interval":    TEMPLATE_SAVE_MS since this worker last stored it.
+ *   "pages":       TEMPLATE_SAVE_PAGES pages since this worker last stored (or read) it.
  */
-export function templateSaveReason(next: TemplateState, savedAt: number | undefined, now: number, previousVersion = next.version): TemplateSaveReason {
+export function templateSaveReason(next: TemplateState, savedPageCount: number | undefined, previousVersion = next.version): TemplateSaveReason {
   if (next.pageCount === 1) return "first";
   if (next.pageCount === MIN_TEMPLATE_PAGES) return "ready";
   if (next.version !== previousVersion) return "changed";
   if (next.pageCount === next.window) return "window_full";
-  if (savedAt === undefined || now - savedAt >= TEMPLATE_SAVE_MS) return "interval";
+  if (savedPageCount === undefined || next.pageCount - savedPageCount >= TEMPLATE_SAVE_PAGES) return "pages";
   return null;
 }
 
@@ -126,10 +131,10 @@ export async function learnTemplate(db: Db, siteId: number, page: string | PageE
   const current = (await getTemplate(db, siteId, now)) ?? newTemplate();
   const next = updateTemplate(current, typeof page === "string" ? pageEntries(page) : page, { ref: pageId, now });
   const cached = siteCache(db).get(siteId);
-  const save = templateSaveReason(next, cached?.savedAt, now, current.version) !== null;
+  const save = templateSaveReason(next, cached?.savedPageCount, current.version) !== null;
   if (save) await saveSiteTemplate(db, siteId, next);
   await remember(db, siteId, {
-    template: next, loadedAt: cached?.loadedAt ?? now, savedAt: save ? now : cached!.savedAt, dirty: !save,
+    template: next, loadedAt: cached?.loadedAt ?? now, savedPageCount: save ? next.pageCount : cached!.savedPageCount, dirty: !save,
   });
   return next;
 }
@@ -141,7 +146,7 @@ export async function flushTemplates(db: Db, now = Date.now()): Promise<number> 
     if (!entry.dirty || !entry.template) continue;
     await saveSiteTemplate(db, siteId, entry.template);
     entry.dirty = false;
-    entry.savedAt = now;
+    entry.savedPageCount = entry.template.pageCount;
     saved++;
   }
   return saved;

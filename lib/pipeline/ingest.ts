@@ -3,7 +3,7 @@
 import type { Db } from "../db/client.ts";
 import { decodeHtml, type DecodedHtml } from "../encoding/decode.ts";
 import { savePage, setPageOutcome, loadStoredPage, type FetchedPage } from "../db/pages.ts";
-import { saveArticle, findArticleByPage } from "../db/articles.ts";
+import { ArticleUrlTakenError, saveArticle, findArticleByPage } from "../db/articles.ts";
 import { findDuplicate, saveDedupResult } from "../db/dedup.ts";
 import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory, removeArticleFromStory } from "../db/stories.ts";
@@ -274,13 +274,25 @@ async function storeArticle(
     await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason));
     return { outcome: "duplicate", reason, pageId: page.pageId };
   }
-  const { article, label } = await timeStageAsync(clock, "db: article", async () => {
-    const label = await findNewestLabel(db, page.pageId, [page.finalUrl, draft.url]);
-    const article = await saveArticle(db, page.pageId, page.siteId, draft, new Date(), label?.isNews ?? null);
-    await saveDedupResult(db, article.id, draft.simhash, dup);
-    await adoptSiteName(db, page.siteId, draft.siteName);
-    return { article, label };
-  });
+  let saved: { article: { id: number }; label: Awaited<ReturnType<typeof findNewestLabel>> };
+  try {
+    saved = await timeStageAsync(clock, "db: article", async () => {
+      const label = await findNewestLabel(db, page.pageId, [page.finalUrl, draft.url]);
+      const article = await saveArticle(db, page.pageId, page.siteId, draft, new Date(), label?.isNews ?? null);
+      await saveDedupResult(db, article.id, draft.simhash, dup);
+      await adoptSiteName(db, page.siteId, draft.siteName);
+      return { article, label };
+    });
+  } catch (err) {
+    // Another worker stored this canonical URL since the duplicate check: this page is its duplicate.
+    if (!(err instanceof ArticleUrlTakenError)) throw err;
+    const again = await findDuplicate(db, { url: draft.url, contentHash: draft.contentHash, simhash: draft.simhash, excludeArticleId: existingId ?? undefined });
+    if (again?.kind !== "canonical") throw err;
+    const reason = `same canonical URL as article ${again.originalId}`;
+    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason));
+    return { outcome: "duplicate", reason, pageId: page.pageId };
+  }
+  const { article, label } = saved;
   const isNews = label?.isNews ?? draft.isNews;
   // A re-processed article keeps the story it already has, unless it is no longer news; a re-extracted
   // one whose text changed follows its text.

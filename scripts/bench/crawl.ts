@@ -49,7 +49,10 @@ import { errorTotal } from "../../lib/crawl/stats.ts";
 import { StageClock } from "../../lib/pipeline/stage-clock.ts";
 import { getPageClassifier } from "../../lib/pipeline/context.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
-import { applyMigrations } from "../../test/helpers/db.ts";
+import { applyMigrations, applyPgMigrations } from "../../test/helpers/db.ts";
+import { startCluster, type Cluster } from "../../test/helpers/pg-cluster.ts";
+import { withDatabase } from "../../lib/db/pg-adapter.ts";
+import pg from "pg";
 import { corpusDir, machineLine, mdTable, previousSizeRows, writeBenchSection } from "./report.ts";
 
 /** Host names in the local web: enough that per-host limits never bind, as on a real multi-site crawl. */
@@ -63,6 +66,8 @@ const SIZES = (process.env.BENCH_SIZES ?? ALL_SIZES.join(",")).split(",").map(Nu
 const EARLIER = " (earlier run)";
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+/** docs/benchmarks.md section: one per engine. */
+const SECTION = process.env.BENCH_DATABASE === "postgresql" ? "crawl-postgresql" : "crawl";
 /** URLs in flight per worker: the pipeline is CPU-bound, so a few hide fetch latency; more only queue
  *  finished downloads behind CPU work (their total-timeout clock keeps running). */
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 4);
@@ -83,7 +88,7 @@ const MB = 2 ** 20;
 
 // ---- messages between the bench and its worker processes ----
 
-interface ChildJob { dbFile: string; hostMap: string; concurrency: number; stageClock: boolean; floorUrls?: string[] }
+interface ChildJob { dbUrl: string; hostMap: string; concurrency: number; stageClock: boolean; floorUrls?: string[] }
 type ChildMessage =
   | { type: "ready" }
   | { type: "page" }
@@ -95,7 +100,7 @@ interface FloorResult { pages: number; parseMs: number; fetchMs: number; decodeM
 async function childMain(): Promise<void> {
   const job = JSON.parse(process.env.BENCH_CRAWL_CHILD!) as ChildJob;
   process.env.LOG_LEVEL ??= "warn";
-  const db = openDb(`file:${job.dbFile}`);
+  const db = openDb(job.dbUrl);
   await tuneConnection(db);
   const stop = new AbortController();
   process.on("message", (m: { type: string }) => { if (m.type === "stop") stop.abort(); });
@@ -199,11 +204,35 @@ function startLocalWeb(bodies: Buffer[]): Promise<{ server: Server; port: number
   return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok({ server, port: (server.address() as AddressInfo).port })));
 }
 
+/**
+ * BENCH_DATABASE=postgresql: the workers share a PostgreSQL database (on LEDE_PG_URL, else a throw-away
+ * cluster from /usr/lib/postgresql/<version>/bin) instead of a SQLite file; written as its own section.
+ */
+const ON_POSTGRES = process.env.BENCH_DATABASE === "postgresql";
+let pgCluster: Cluster | null = null;
+
+async function newDatabaseUrl(dir: string): Promise<string> {
+  if (!ON_POSTGRES) {
+    const file = join(dir, "bench.db");
+    applyMigrations(file);
+    return `file:${file}`;
+  }
+  let base = process.env.LEDE_PG_URL;
+  if (!base) base = (pgCluster ??= await startCluster()).url;
+  const name = `lede_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = withDatabase(base, name);
+  await applyPgMigrations(url);
+  return url;
+}
+
 async function prepareDb(frontierSize: number): Promise<{ dir: string; file: string }> {
   const dir = mkdtempSync(join(tmpdir(), "lede-bench-crawl-"));
-  const file = join(dir, "bench.db");
-  applyMigrations(file);
-  const db = openDb(`file:${file}`);
+  const file = await newDatabaseUrl(dir);
+  const db = openDb(file);
   await tuneConnection(db);
   const siteIds: number[] = [];
   for (let h = 0; h < BENCH_HOSTS; h++) {
@@ -221,7 +250,7 @@ async function prepareDb(frontierSize: number): Promise<{ dir: string; file: str
     });
     await enqueueUrls(db, rows);
   }
-  await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+  if (!ON_POSTGRES) await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
   await db.$disconnect();
   return { dir, file };
 }
@@ -232,7 +261,7 @@ interface RunResult {
 }
 
 /** Crawl `sample` pages with `workers` processes; returns when all have stopped. */
-async function runCrawl(dbFile: string, hostMap: string, sample: number, workers: number, concurrency: number, stageClock: boolean, floorUrls?: string[]): Promise<RunResult> {
+async function runCrawl(dbUrl: string, hostMap: string, sample: number, workers: number, concurrency: number, stageClock: boolean, floorUrls?: string[]): Promise<RunResult> {
   const self = fileURLToPath(import.meta.url);
   const children: ChildProcess[] = [];
   const results: Extract<ChildMessage, { type: "done" }>[] = [];
@@ -240,7 +269,7 @@ async function runCrawl(dbFile: string, hostMap: string, sample: number, workers
   const parentCpu0 = process.cpuUsage();
   await new Promise<void>((resolveAll, reject) => {
     for (let w = 0; w < workers; w++) {
-      const job: ChildJob = { dbFile, hostMap, concurrency, stageClock, floorUrls };
+      const job: ChildJob = { dbUrl, hostMap, concurrency, stageClock, floorUrls };
       const child = fork(self, [], { env: { ...process.env, BENCH_CRAWL_CHILD: JSON.stringify(job) }, execArgv: [...process.execArgv, "--expose-gc", ...CHILD_NODE_ARGS] });
       children.push(child);
       child.on("error", reject);
@@ -284,7 +313,7 @@ async function main(): Promise<void> {
   const load = () => (globalThis.process.platform === "linux" ? readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ") : "n/a");
   const rows: (string | number)[][] = [];
   const loads: string[] = [];
-  const earlier = previousSizeRows("crawl", 12);
+  const earlier = previousSizeRows(SECTION, 12);
   // BENCH_SAMPLE_PAGES=0: the stage and floor passes only (while profiling).
   for (const size of SAMPLE_PAGES > 0 ? SIZES : []) {
     process.stderr.write(`bench:crawl: ${size} URLs in the frontier, ${WORKERS} workers × ${CONCURRENCY}, crawling ${SAMPLE_PAGES} pages…\n`);
@@ -349,6 +378,7 @@ async function main(): Promise<void> {
       + `fetch+decode+parse+extract ${(all(before!) / before!.pages).toFixed(1)} / ${(all(after!) / after!.pages).toFixed(1)} ms per page; full ${fullMs.toFixed(1)} ms\n`);
   }
   server.close();
+  pgCluster?.stop();
   // Sizes not measured in this run (BENCH_SIZES): their previous rows, marked, in the full run's order.
   const carried = ALL_SIZES.filter((n) => !SIZES.includes(n) && earlier.has(n.toLocaleString("en")));
   const measured = new Map(rows.map((r) => [String(r[0]), r]));
@@ -361,11 +391,11 @@ async function main(): Promise<void> {
   });
   const carriedNote = carried.length === 0 ? "" : `\n\nRows marked "${EARLIER.trim()}" were not re-measured in this run (BENCH_SIZES): `
     + "they are carried over from the previous run of this benchmark, on the code and machine load of that time.";
-  writeBenchSection("crawl", [
-    "## Crawl throughput (`npm run bench:crawl`)",
+  writeBenchSection(SECTION, [
+    ON_POSTGRES ? "## Crawl throughput on PostgreSQL (`BENCH_DATABASE=postgresql npm run bench:crawl`)" : "## Crawl throughput (`npm run bench:crawl`)",
     "",
     `Machine: ${machineLine()}; load average at the start of each run: ${loads.join(" / ")} (the machine is shared: `
-      + `wall-clock pages/s is depressed by other jobs; CPU ms/page is not). ${WORKERS} worker processes sharing one SQLite file `
+      + `wall-clock pages/s is depressed by other jobs; CPU ms/page is not). ${WORKERS} worker processes sharing one ${ON_POSTGRES ? "PostgreSQL 15 database (loopback, fsync off)" : "SQLite file"} `
       + `through leases, ${CONCURRENCY} URLs in flight each; ${BENCH_HOSTS} hosts on a local web (in the bench process, gzip, `
       + `keep-alive, no politeness delay) serving ${bodies.length} distinct real WCXB article pages; the full pipeline per page `
       + `(fetch → decode → parse → links → template → extract → classify → dedup → entities → story → store → settle). `

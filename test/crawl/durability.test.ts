@@ -1,19 +1,23 @@
-// kill -9 the real worker process mid-crawl, restart it as two processes sharing the database (as
-// WORKER_PROCESSES=2 runs them): no URL lost, no page stored twice, no URL fetched twice by the two,
-// expired leases re-claimed.
+// kill -9 the real worker process mid-crawl, restart it as several processes sharing the database (as
+// WORKER_PROCESSES=N runs them: 2 on SQLite, 4 on PostgreSQL): no URL lost, no page stored twice, no
+// URL fetched twice by them, expired leases re-claimed.
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { addSite } from "../../lib/db/sites.ts";
 import { startReplayWeb, type ReplayWeb } from "../../lib/replay/server.ts";
-import { createTestDb, type TestDb } from "../helpers/db.ts";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db.ts";
 import { makeReplayDir } from "./replay-many.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const PAGES_PER_HOST = 15;
 /** Short leases so the restarted worker re-claims the dead one's rows within the test. */
 const LEASE_MS = 1500;
+/** Worker processes after the restart: PostgreSQL's row locks let more of them lease side by side. */
+const RESTARTED_WORKERS = testEngine() === "postgresql" ? 4 : 2;
+/** ms the restarted workers get to finish: each process loads the pipeline's models (~1 s CPU) on 2 shared cores. */
+const FINISH_WAIT_MS = 40_000 * RESTARTED_WORKERS;
 
 let t: TestDb;
 let web: ReplayWeb;
@@ -68,7 +72,7 @@ async function frontierSummary(): Promise<string> {
 
 const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCode !== null ? r(p.exitCode) : p.once("exit", (code) => r(code))));
 
-it("survives kill -9 mid-crawl: nothing lost, nothing stored twice, dead leases re-claimed by two workers that share the work", async () => {
+it(`survives kill -9 mid-crawl: nothing lost, nothing stored twice, dead leases re-claimed by ${RESTARTED_WORKERS} workers that share the work`, async () => {
   const total = web.hosts.length * PAGES_PER_HOST;
   // 1. First worker: kill -9 once it has stored some pages and holds leases.
   const first = startWorker();
@@ -82,12 +86,12 @@ it("survives kill -9 mid-crawl: nothing lost, nothing stored twice, dead leases 
   const pagesAtKill = await t.db.page.count();
   expect(pagesAtKill).toBeLessThan(total);
 
-  // 2. Two workers (the second without the story merge pass, as npm start runs them): they finish the
+  // 2. RESTARTED_WORKERS workers (the story merge pass claimed by one at a time): they finish the
   //    crawl, re-claiming the dead worker's leases once they expire, and split the work between them.
   const requestsBefore = web.requests.length;
   //    The dead worker's leases expire after LEASE_MS; theirs are long, so that a page that waits for
   //    CPU on this loaded machine is not re-claimed by the other while it is still being processed.
-  const second = [startWorker({ LEASE_MS: "60000" }), startWorker({ LEASE_MS: "60000", STORY_MERGES: "false" })];
+  const second = Array.from({ length: RESTARTED_WORKERS }, () => startWorker({ LEASE_MS: "60000" }));
   for (const w of second) w.stderr!.on("data", (d) => (stderr += d));
   const owners = new Set<string>();
   const deadOwners = new Set(orphaned.map((o) => o.leaseOwner));
@@ -97,10 +101,12 @@ it("survives kill -9 mid-crawl: nothing lost, nothing stored twice, dead leases 
     for (const l of leased) if (l.leaseOwner && !deadOwners.has(l.leaseOwner)) owners.add(l.leaseOwner);
     const open = await t.db.frontierUrl.count({ where: { kind: "page", state: { in: ["queued", "leased"] } } });
     return open === 0 && (await pageRows()) === total;
-  }, 80_000, async () => `${await frontierSummary()} ${stderr.slice(-3000)}`);
+  }, FINISH_WAIT_MS, async () => `${await frontierSummary()} ${stderr.slice(-3000)}`);
   for (const w of second) w.kill("SIGTERM");
   for (const w of second) expect(await exited(w), stderr).toBe(0);
-  expect(owners.size, "both workers held leases").toBe(2);
+  // Shared: more than one worker held leases (on a loaded machine the last one started may find the work taken).
+  expect(owners.size, "several workers held leases").toBeGreaterThanOrEqual(2);
+  expect(owners.size).toBeLessThanOrEqual(RESTARTED_WORKERS);
   // No story page was fetched twice after the restart: each lease went to one of the two workers.
   const fetchedAfter = web.requests.slice(requestsBefore).filter((r) => r.path.startsWith("/story/")).map((r) => `${r.host}${r.path}`);
   expect(fetchedAfter.length).toBeGreaterThan(0);
@@ -117,4 +123,4 @@ it("survives kill -9 mid-crawl: nothing lost, nothing stored twice, dead leases 
   expect(reclaimed.every((r) => r.leaseOwner === null && r.state !== "leased")).toBe(true);
   // 4. The clean stop released everything.
   expect(await t.db.frontierUrl.count({ where: { state: "leased" } })).toBe(0);
-}, 150_000);
+}, 70_000 + FINISH_WAIT_MS);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createTestDb, type TestDb } from "../helpers/db.ts";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db.ts";
 import { fingerprint } from "../../lib/dedup/fingerprint.ts";
 import { ArticleNotFoundError, findDuplicate, indexSimhash, listAlsoPublishedBy, saveDedupResult } from "../../lib/db/dedup.ts";
 import { seedArticle } from "./seed.ts";
@@ -59,7 +59,8 @@ describe("findDuplicate on a real database", () => {
     expect(again).toMatchObject({ kind: "exact", originalId: ids[22] });
   });
 
-  it("uses the band index rather than a scan", async () => {
+  // SQLite's plan; PostgreSQL's planner picks a scan for tables this small, whatever the indexes.
+  it.skipIf(testEngine() === "postgresql")("uses the band index rather than a scan", async () => {
     const plan = await t.db.$queryRawUnsafe<{ detail: string }[]>(
       "EXPLAIN QUERY PLAN SELECT articleId FROM SimhashBand WHERE band = 0 AND value = 1 LIMIT 200",
     );

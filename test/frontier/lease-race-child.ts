@@ -1,4 +1,4 @@
-// Child process for frontier.test.ts: lease from a shared SQLite file until nothing is left,
+// Child process for frontier.test.ts: lease from a shared database (SQLite file or PostgreSQL) until nothing is left,
 // settle each claimed row, print the claimed ids as JSON. The children start leasing together: each
 // marks itself ready in the barrier folder and waits for the others (process start-up under load
 // differs by seconds, and a child that starts alone would drain the frontier with no race to test).
@@ -10,6 +10,9 @@ import { leaseUrls, settleUrl } from "../../lib/db/frontier.ts";
 const [url, owner, barrier, count] = process.argv.slice(2);
 const db = openDb(url);
 await tuneConnection(db);
+// Connect (and let Prisma load) before the barrier: on PostgreSQL the first statement opens a
+// connection, and a child still connecting would find the frontier drained.
+await leaseUrls(db, { owner: owner!, limit: 0, leaseMs: 60_000 });
 /** How long a child waits for the others before it leases anyway. */
 const BARRIER_TIMEOUT_MS = 40_000;
 writeFileSync(join(barrier!, owner!), "");

@@ -1,11 +1,11 @@
-// learnTemplate stores a site's template on its first page, when it becomes usable and when its window fills, otherwise at
-// most every few seconds (the state is ~100 KB); flushTemplates stores what is left (a worker stopping).
+// learnTemplate stores a site's template on its first page, when it becomes usable and when its window fills, otherwise
+// every TEMPLATE_SAVE_PAGES pages (the state is ~100 KB); flushTemplates stores what is left (a worker stopping).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
-import { flushTemplates, getTemplate, learnTemplate } from "../../lib/pipeline/context.ts";
+import { flushTemplates, getTemplate, learnTemplate, TEMPLATE_SAVE_PAGES } from "../../lib/pipeline/context.ts";
 import { pageEntries, DEFAULT_TEMPLATE_WINDOW, MIN_TEMPLATE_PAGES } from "../../lib/extract/template.ts";
 import { loadReplayPages, defaultReplayDir } from "../../lib/replay/server.ts";
 
@@ -41,17 +41,17 @@ describe("site template persistence", () => {
     // (stale pages are found from the stored row), the full window
     expect(writes).toEqual([...new Set([1, MIN_TEMPLATE_PAGES, ...newVersions, window])]);
     expect(writes.length).toBeLessThan(window / 2);
-    // window full: within TEMPLATE_SAVE_MS further pages stay in this worker's cache
-    for (let i = 0; i < 4; i++) await learnTemplate(t.db, siteId, npr[i % npr.length]!, start + 100);
+    // window full: the next TEMPLATE_SAVE_PAGES - 1 pages stay in this worker's cache, whatever the time
+    for (let i = 0; i < TEMPLATE_SAVE_PAGES - 1; i++) await learnTemplate(t.db, siteId, npr[i % npr.length]!, start + 100 + i * 1_000);
     expect(await storedCount()).toBe(window);
-    expect((await getTemplate(t.db, siteId, start + 200))?.pageCount).toBe(window + 4);
-    // seconds later, the next page stores the state again
-    await learnTemplate(t.db, siteId, npr[0]!, start + 6_000);
-    expect(await storedCount()).toBe(window + 5);
-    await learnTemplate(t.db, siteId, npr[1]!, start + 6_100);
-    expect(await storedCount()).toBe(window + 5);
+    expect((await getTemplate(t.db, siteId, start + 200))?.pageCount).toBe(window + TEMPLATE_SAVE_PAGES - 1);
+    // the TEMPLATE_SAVE_PAGES-th page stores the state again
+    await learnTemplate(t.db, siteId, npr[0]!, start + 300);
+    expect(await storedCount()).toBe(window + TEMPLATE_SAVE_PAGES);
+    await learnTemplate(t.db, siteId, npr[1]!, start + 400);
+    expect(await storedCount()).toBe(window + TEMPLATE_SAVE_PAGES);
     expect(await flushTemplates(t.db)).toBe(1);
-    expect(await storedCount()).toBe(window + 6);
+    expect(await storedCount()).toBe(window + TEMPLATE_SAVE_PAGES + 1);
     expect(await flushTemplates(t.db)).toBe(0);
   });
 });

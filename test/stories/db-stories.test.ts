@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createTestDb, type TestDb } from "../helpers/db.ts";
-import { assignStory, getStory, listStories, mergeStories } from "../../lib/db/stories.ts";
+import { createTestDb, type TestDb, testEngine } from "../helpers/db.ts";
+import { assignStory, countDocuments, getStory, listStories, mergeStories } from "../../lib/db/stories.ts";
 import { saveArticleEntities, listArticleEntities } from "../../lib/db/entities.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
 import { seedArticle } from "../dedup/seed.ts";
@@ -43,10 +43,11 @@ describe("assignStory and mergeStories on a real database", () => {
     const story = await getStory(t.db, big.id);
     expect(story?.articles.length).toBe(big.articleCount);
     expect(await t.db.storyTerm.count({ where: { storyId: big.id } })).toBeGreaterThan(5);
-    expect((await t.db.termStat.findUnique({ where: { term: "" } }))?.df).toBe(8);
+    expect(await countDocuments(t.db)).toBe(8);
   }, 60_000);
 
-  it("looks candidates up through the (term, lastSeenAt) index", async () => {
+  // SQLite's plan; PostgreSQL's planner picks a scan for tables this small, whatever the indexes.
+  it.skipIf(testEngine() === "postgresql")("looks candidates up through the (term, lastSeenAt) index", async () => {
     const plan = await t.db.$queryRawUnsafe<{ detail: string }[]>(
       "EXPLAIN QUERY PLAN SELECT storyId FROM StoryTerm WHERE term = 'x' AND lastSeenAt >= 0 ORDER BY lastSeenAt DESC LIMIT 200",
     );
