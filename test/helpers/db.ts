@@ -3,7 +3,7 @@
 // test/setup/postgres.ts provides LEDE_TEST_PG_URL and a migrated template database).
 import Database from "better-sqlite3";
 import pg from "pg";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,9 +20,24 @@ export const PG_TEMPLATE_DB = "lede_test_template";
 const migrationFiles = (dir: string) =>
   readdirSync(dir).filter((d) => /^\d/.test(d)).sort().map((d) => readFileSync(join(dir, d, "migration.sql"), "utf8"));
 
+/**
+ * Every SQLite migration, recorded in Prisma's own _prisma_migrations table as `prisma migrate deploy`
+ * records them (name, checksum), so commands that migrate a database missing migrations
+ * (lib/db/migrate.ts migrateIfNeeded) see this one as up to date.
+ */
 export function applyMigrations(file: string): void {
   const sqlite = new Database(file);
-  for (const sql of migrationFiles(migrationsDir)) sqlite.exec(sql);
+  sqlite.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" DATETIME, "migration_name" TEXT NOT NULL,
+    "logs" TEXT, "rolled_back_at" DATETIME, "started_at" DATETIME NOT NULL DEFAULT current_timestamp,
+    "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`);
+  const record = sqlite.prepare(`INSERT INTO "_prisma_migrations" ("id", "checksum", "finished_at", "migration_name", "applied_steps_count")
+    VALUES (?, ?, current_timestamp, ?, 1)`);
+  for (const name of readdirSync(migrationsDir).filter((d) => /^\d/.test(d)).sort()) {
+    const sql = readFileSync(join(migrationsDir, name, "migration.sql"), "utf8");
+    sqlite.exec(sql);
+    record.run(randomUUID(), createHash("sha256").update(sql).digest("hex"), name);
+  }
   sqlite.close();
 }
 
