@@ -24,9 +24,10 @@ export interface CrawlContext {
   owner: string;
   userAgent: string;
   /**
-   * SSRF override (ALLOW_PRIVATE_NETWORK, `lede crawl --allow-private`): the only one. Site.allowPrivateNetwork
-   * records that the site was added under it and allows nothing by itself, so a worker restarted strict
-   * refuses a private site (ssrf_blocked, shown on the site) instead of fetching it on the old word.
+   * SSRF override (ALLOW_PRIVATE_NETWORK, `lede crawl --allow-private`). Beside it only an admin's explicit
+   * opt-in for one site (Site.allowPrivateNetwork, set on the Sites page) allows private addresses; a site
+   * merely added while the override was on stores false, so a worker restarted strict refuses it
+   * (ssrf_blocked, shown on the site) instead of fetching it on the old word.
    */
   allowPrivateNetwork: boolean;
   hostMap: HostMap;

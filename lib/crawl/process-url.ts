@@ -71,7 +71,8 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
     response = await timeStageAsync(ctx.clock, "fetch", () => fetchUrl(row.url, {
       ...ctx.fetchLimits,
       userAgent: ctx.userAgent,
-      allowPrivateNetwork: ctx.allowPrivateNetwork,
+      // the worker's override, or an admin's explicit opt-in for this site (Site.allowPrivateNetwork)
+      allowPrivateNetwork: ctx.allowPrivateNetwork || site.allowPrivateNetwork,
       hostMap: ctx.hostMap,
       signal: ctx.signal,
       requireHtml: row.kind === "page" || row.kind === "seed",

@@ -41,7 +41,7 @@ export function createRobotsGate(ctx: Omit<CrawlContext, "robots">): RobotsGate 
   const refresh = async (site: CrawlSite, origin: string): Promise<RobotsRecord> => {
     const record = await fetchRobots(origin, {
       userAgent: ctx.userAgent,
-      allowPrivateNetwork: ctx.allowPrivateNetwork,
+      allowPrivateNetwork: ctx.allowPrivateNetwork || site.allowPrivateNetwork,
       hostMap: ctx.hostMap,
       connectTimeoutMs: ctx.fetchLimits.connectTimeoutMs,
       readTimeoutMs: ctx.fetchLimits.readTimeoutMs,

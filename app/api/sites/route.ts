@@ -31,7 +31,9 @@ export const POST = handle(async (req: Request) => {
     if (!safe.ok) {
       return NextResponse.json({ error: safe.key, message: safe.message, fields: { seedUrl: safe.message } }, { status: 422 });
     }
-    site = await addSite(db, { ...input, allowPrivateNetwork });
+    // Only an admin's explicit choice is stored: a site added while the server allows private networks
+    // is not fetched from them once it runs strict (issue 19).
+    site = await addSite(db, { ...input, allowPrivateNetwork: input.allowPrivateNetwork ?? false });
   } catch (err) {
     // "Already added": the answer links to the site, and offers a section address to it instead.
     if (!(err instanceof SiteExistsError)) throw err;
