@@ -4,6 +4,7 @@ import type { CheerioAPI } from "cheerio";
 import { computeFeatures, FEATURE_NAMES, resolveDocumentFacts, type DocumentFacts, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
 import { tokenInputName, type Classifier } from "./model.ts";
 import { extractPageTokens, TOKEN_FIELDS, type PageTokens, type TokenField } from "./tokens.ts";
+import { judgePageForm, PAGE_FORM_SCORE_CAP } from "./page-form.ts";
 
 export interface ClassifyInput {
   html?: string;
@@ -33,11 +34,22 @@ export function classifyPage(model: Classifier, input: ClassifyInput): ClassifyD
   return decideFromFeatures(model, vector, facts, model.usesTokens ? extractPageTokens(page) : undefined);
 }
 
-/** Decision for an already computed feature vector and token sets (training tools reuse cached ones). */
+/**
+ * Decision for an already computed feature vector and token sets (training tools reuse cached ones):
+ *   1. the model's P(news) from features and word scores;
+ *   2. a page the model calls news whose form says media page or front (./page-form.ts) is not news:
+ *      its score is capped below the threshold and the reason names the form and the model's score;
+ *   3. otherwise the model's decision, explained by occlusion.
+ */
 export function decideFromFeatures(model: Classifier, vector: Float64Array, facts: PageFacts, tokens?: PageTokens): ClassifyDecision {
   const inputs = model.inputVector({ x: vector, tokens });
   const score = model.scoreInputs(inputs);
   const isNews = model.isNews(score);
+  const form = isNews ? judgePageForm(vector, facts) : null;
+  if (form) {
+    const capped = Math.min(score, PAGE_FORM_SCORE_CAP, model.threshold - 1e-6);
+    return { isNews: false, score: capped, reason: `${form.reason}; model P(news) ${score.toFixed(2)}` };
+  }
   return { isNews, score, reason: explainDecision(model, inputs, facts, score, isNews, tokens) };
 }
 

@@ -198,7 +198,7 @@ export const FEATURE_NAMES = [
   // prose and page shape
   "stopword_ratio", "digit_ratio", "log_title_words", "article_meta", "log_long_page_paragraphs", "list_text_ratio",
   // media pages (issue 15): the main entity is a player or a gallery, the text caption-sized
-  "og_type_media", "jsonld_media", "log_media_elements", "media_per_paragraph", "jsonld_generic_only",
+  "og_type_media", "jsonld_media", "log_media_elements", "media_per_paragraph", "jsonld_generic_only", "log_players",
   // fronts and hubs: many teaser blocks (a heading inside a link), most text inside links
   "log_linked_headings", "linked_heading_ratio", "log_teaser_blocks",
   // URL shape
@@ -317,6 +317,7 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
     jsonld_media: hasType(MEDIA_JSONLD),
     log_media_elements: Math.log1p(page.mediaElements),
     media_per_paragraph: Math.min(1, page.mediaElements / (1 + longParas)),
+    log_players: Math.log1p(page.players),
     jsonld_generic_only: types.length > 0 && types.every((t) => GENERIC_PAGE_JSONLD.has(t) || !hasPageType(t)) && types.some((t) => GENERIC_PAGE_JSONLD.has(t)) ? 1 : 0,
     log_linked_headings: Math.log1p(page.linkedHeadings),
     linked_heading_ratio: Math.min(1, page.linkedHeadings / Math.max(1, page.headings)),
@@ -360,6 +361,8 @@ export interface PageMeasure {
   listChars: number;
   /** <video>, <audio> and embedded players (<iframe>, <object>, <embed>): a media page's main content. */
   mediaElements: number;
+  /** <video> and <audio>: a player the page itself carries (iframes are as often social posts and ads as players). */
+  players: number;
   /** h1–h4 inside a link or holding one: the headline of a teaser. */
   linkedHeadings: number;
   /** Elements that hold a linked heading and a paragraph of summary: a front's teaser. */
@@ -377,7 +380,7 @@ function isElement(node: AnyNode): node is Element {
 function measurePage($: CheerioAPI): PageMeasure {
   const m: PageMeasure = { text: "", chars: 0, linkChars: 0, links: 0, similarLinkBlocks: 0, articleElements: 0, timeElements: 0,
     headings: 0, codeBlocks: 0, formFields: 0, images: 0, shareLinks: 0, buttons: 0, listItems: 0, commentBlocks: 0,
-    longParagraphs: 0, listChars: 0, mediaElements: 0, linkedHeadings: 0, teaserBlocks: 0, markupValues: new Set() };
+    longParagraphs: 0, listChars: 0, mediaElements: 0, players: 0, linkedHeadings: 0, teaserBlocks: 0, markupValues: new Set() };
   const parts: string[] = [];
   const root = $.root()[0] as unknown as ParentNode;
   const walk = (node: AnyNode, inLink: boolean, inList: boolean): void => {
@@ -391,7 +394,7 @@ function measurePage($: CheerioAPI): PageMeasure {
     let link = inLink;
     if (isElement(node)) {
       const tag = node.name;
-      if (MEDIA_TAGS.has(tag)) m.mediaElements++;
+      if (MEDIA_TAGS.has(tag)) { m.mediaElements++; if (tag === "video" || tag === "audio") m.players++; }
       if (SKIP_TAGS.has(tag)) return;
       const attrs = node.attribs;
       for (const attr of MARKUP_ATTRIBUTES) { const v = attrs[attr]; if (v) m.markupValues.add(v); }

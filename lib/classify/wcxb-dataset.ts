@@ -15,7 +15,7 @@ import type { Sample } from "./model.ts";
 import { siteGroup } from "./cross-validate.ts";
 import { extractPageTokens, TOKEN_FIELDS, type PageTokens } from "./tokens.ts";
 
-export type CorpusName = "wcxb" | "page-type" | "fundus";
+export type CorpusName = "wcxb" | "page-type" | "fundus" | "trafilatura";
 
 export interface CorpusSample extends Sample {
   corpus: CorpusName;
@@ -128,6 +128,27 @@ export function loadFundusSamples(options: LoadCorpusOptions): CorpusSample[] {
     return pages;
   };
   return loadCached("fundus", list, options);
+}
+
+/**
+ * The trafilatura evaluation set (990 pages, Apache-2.0): measuring only, never training. Its pages
+ * are not labelled by kind (most are articles and blog posts, some are ministry or association
+ * pages), so every page gets kind "text page" and y = true, except the pages named in `kinds`
+ * (file → kind, read by hand: the media pages of news sites), which are not news.
+ */
+export function loadTrafilaturaSamples(options: LoadCorpusOptions & { kinds?: Readonly<Record<string, string>> }): CorpusSample[] {
+  const kinds = options.kinds ?? {};
+  const list = (): RawPage[] => {
+    const truth = JSON.parse(readFileSync(join(options.dir, "eval.json"), "utf8")) as Record<string, { url?: string }>;
+    return Object.keys(truth).sort().filter((f) => truth[f]!.url && existsSync(join(options.dir, "html", `${f}.gz`))).map((f) => ({
+      id: `trafilatura:${f}`, kind: "text page", url: truth[f]!.url!, y: true, contentType: null,
+      bytes: () => gunzipSync(readFileSync(join(options.dir, "html", `${f}.gz`))),
+    }));
+  };
+  return loadCached("trafilatura", list, options).map((s) => {
+    const kind = kinds[s.id.slice("trafilatura:".length)];
+    return kind ? { ...s, kind, y: false } : s;
+  });
 }
 
 /** Every corpus under a corpus root (…/shared/corpus) that is present, WCXB first. */
