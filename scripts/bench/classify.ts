@@ -9,6 +9,7 @@
 // the site-level evidence (lib/classify/site-evidence.ts: each held-out site's pages streamed in crawl
 // order through the code the crawler uses), and CPU ms per page of the classify stage.
 import { join } from "node:path";
+import { loadavg } from "node:os";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts";
@@ -89,6 +90,7 @@ function cpuMs(fn: () => void): number {
 function main(): number {
   const root = corpusDir();
   if (!root) return 0;
+  const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(" ");
   const t0 = Date.now();
   const samples = loadAllCorpusSamples(root, (c, d, n) => { if (d % 100 === 0) process.stderr.write(`\r${c} features ${d}/${n}`); });
   process.stderr.write(`\nfeatures for ${samples.length} pages in ${((Date.now() - t0) / 1000).toFixed(0)} s (cached when unchanged)\n`);
@@ -216,7 +218,7 @@ function main(): number {
   const md = [
     "## Classifier (news vs not news)",
     "",
-    `${machineLine()}. ${samples.length} pages, decoded and extracted as the crawler does: WCXB dev ${wcxb.length} (${wcxb.filter((s) => s.y).length} article = news; collection, documentation, forum, listing, product, service = not news) and news-site pages ${newsSite.length} (page-type: ${nsNonArticles} home, section, imprint and privacy pages of 15 German news sites = not news; Fundus: ${newsSite.length - nsNonArticles} articles of 181 publishers in 41 countries = news). ${FOLDS}-fold CV with folds grouped by site (registrable domain: ${new Set(groups).size} sites), seed ${SEED}: every figure is on sites never seen in training. "shown as news": non-article pages scored as news.`,
+    `${machineLine()}; load average at the start ${loadAtStart} (shared machine: CPU figures are compared within the run); \`LEDE_CORPUS=… npm run bench:classify\`. ${samples.length} pages, decoded and extracted as the crawler does: WCXB dev ${wcxb.length} (${wcxb.filter((s) => s.y).length} article = news; collection, documentation, forum, listing, product, service = not news) and news-site pages ${newsSite.length} (page-type: ${nsNonArticles} home, section, imprint and privacy pages of 15 German news sites = not news; Fundus: ${newsSite.length - nsNonArticles} articles of 181 publishers in 41 countries = news). ${FOLDS}-fold CV with folds grouped by site (registrable domain: ${new Set(groups).size} sites), seed ${SEED}: every figure is on sites never seen in training. "shown as news": non-article pages scored as news.`,
     "",
     mdTable(["model / pages", "accuracy", "precision", "recall", "F1", "pages", "non-articles shown as news"], rows),
     "",
@@ -232,7 +234,7 @@ function main(): number {
     "",
     "What the page form costs articles: how many pages each rule fires on at all (whatever the model says), and the decisions it turns from news to not news (out-of-fold / held out):",
     "",
-    mdTable(["pages", "pages", "media rule fires", "front rule fires", "news → not news", "which"], flipRows),
+    mdTable(["articles of", "pages", "media rule fires", "front rule fires", "news → not news", "which"], flipRows),
     "",
     `Targets (issue 15): ≥ 0.975 article-vs-other on news-site pages of unseen sites — ${f3(ns.accuracy)} with the page form and the site evidence (${ns.accuracy >= 0.975 ? "reached" : "not reached"}); ≥ 0.95 on WCXB — ${f3(metricsOf(samples, mlpFormSite, (s) => s.corpus === "wcxb").accuracy)} (${metricsOf(samples, mlpFormSite, (s) => s.corpus === "wcxb").accuracy >= 0.95 ? "reached" : "not reached"}); ≤ 1 in 50 non-article news-site pages shown as news — ${ns.fp} of ${ns.fp + ns.tn} (${ns.fp * 50 <= ns.fp + ns.tn ? "reached" : "not reached"}).`,
     "",
