@@ -324,8 +324,25 @@ export interface NewsFacets {
   langs: string[];
 }
 
-/** ms the filter choices are cached: sites and languages change rarely, and the language scan is not free. */
+/** ms the filter choices are cached: sites and languages change rarely (the language list is a few index seeks). */
 const FACETS_TTL_MS = 30_000;
+
+/**
+ * The distinct languages of news articles, one index seek each on Article(isNews, lang): a recursive
+ * "next language after this one" walk (a loose index scan), so the cost grows with the number of
+ * languages, not of articles. GROUP BY read every news article's row: 320 ms at 100,000 articles of
+ * 600 characters, 1.3 s with real-sized rows (issue #17).
+ */
+async function listNewsLangs(db: Db): Promise<string[]> {
+  const rows = await db.$queryRaw<{ lang: string | null }[]>(sql`
+    WITH RECURSIVE "langs" ("lang") AS (
+      SELECT MIN(a."lang") FROM "Article" a WHERE a."isNews" = true AND a."lang" IS NOT NULL
+      UNION ALL
+      SELECT (SELECT MIN(a."lang") FROM "Article" a WHERE a."isNews" = true AND a."lang" > l."lang") FROM "langs" l WHERE l."lang" IS NOT NULL
+    )
+    SELECT "lang" FROM "langs" WHERE "lang" IS NOT NULL`);
+  return rows.map((r) => r.lang!).filter(Boolean);
+}
 let facetsCache: { at: number; db: Db; value: NewsFacets } | null = null;
 
 /** The choices for the News page's filters. */
@@ -333,9 +350,9 @@ export async function listNewsFacets(db: Db, now = Date.now()): Promise<NewsFace
   if (facetsCache && facetsCache.db === db && now - facetsCache.at < FACETS_TTL_MS) return facetsCache.value;
   const [sites, langs] = await Promise.all([
     db.site.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true } }),
-    db.article.groupBy({ by: ["lang"], where: { isNews: true, lang: { not: null } } }),
+    listNewsLangs(db),
   ]);
-  const value = { sites, langs: langs.map((l) => l.lang!).filter(Boolean).sort() };
+  const value = { sites, langs: [...langs].sort() };
   facetsCache = { at: now, db, value };
   return value;
 }
