@@ -68,20 +68,20 @@ function deserialise(value: unknown, type: ColumnType): unknown {
   }
 }
 
-async function queryOn<T>(q: SqlQueryable, query: SqlQuery): Promise<T[]> {
+async function queryOn<T>(q: SqlQueryable, query: SqlQuery): Promise<T> {
   const res = await q.queryRaw(query).catch(rethrow);
   const { columnNames, columnTypes } = res;
   return res.rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < columnNames.length; i++) out[columnNames[i]!] = deserialise(row[i], columnTypes[i]!);
-    return out as T;
-  });
+    return out;
+  }) as T;
 }
 
-/** Rows of a SELECT (or a statement with RETURNING), as db.$queryRaw would return them. */
-export async function queryRows<T>(db: Db, statement: Sql): Promise<T[]> {
+/** Rows of a SELECT (or a statement with RETURNING), as db.$queryRaw<T> would return them (T: the row array type). */
+export async function queryRows<T = unknown[]>(db: Db, statement: Sql): Promise<T> {
   const adapter = await adapterOf(db);
-  if (!adapter) return db.$queryRaw<T[]>(statement);
+  if (!adapter) return db.$queryRaw<T>(statement);
   return queryOn<T>(adapter, toQuery(db, statement));
 }
 
@@ -94,8 +94,13 @@ export async function execute(db: Db, statement: Sql): Promise<number> {
 
 /** Statements run inside one direct transaction. */
 export interface DirectTx {
-  queryRows<T>(statement: Sql): Promise<T[]>;
+  queryRows<T = unknown[]>(statement: Sql): Promise<T>;
   execute(statement: Sql): Promise<number>;
+}
+
+/** A Prisma interactive transaction's client as a DirectTx (for helpers shared with ORM transactions). */
+export function prismaTx(tx: { $queryRaw: Db["$queryRaw"]; $executeRaw: Db["$executeRaw"] }): DirectTx {
+  return { queryRows: <R>(s: Sql) => tx.$queryRaw<R>(s), execute: (s: Sql) => tx.$executeRaw(s) };
 }
 
 /**
@@ -106,10 +111,7 @@ export interface DirectTx {
 export async function transaction<T>(db: Db, fn: (tx: DirectTx) => Promise<T>): Promise<T> {
   const adapter = await adapterOf(db);
   if (!adapter) {
-    return db.$transaction(async (tx) => fn({
-      queryRows: <R>(s: Sql) => tx.$queryRaw<R[]>(s),
-      execute: (s: Sql) => tx.$executeRaw(s),
-    }));
+    return db.$transaction(async (tx) => fn(prismaTx(tx)));
   }
   const tx: Transaction = await adapter.startTransaction().catch(rethrow);
   const run: DirectTx = {

@@ -295,6 +295,12 @@ async function casesFor(db: Db): Promise<Case[]> {
   ];
 }
 
+/**
+ * A database this generator filled before (generating 100k real-sized rows takes ~20 min per engine on
+ * the shared machine): BENCH_NEWS_SQLITE=file:/path.db, BENCH_NEWS_PG=postgresql://…; its migrations must be current.
+ */
+const REUSE: Record<Engine, string | undefined> = { sqlite: process.env.BENCH_NEWS_SQLITE, postgresql: process.env.BENCH_NEWS_PG };
+
 /** BENCH_ENGINES: "sqlite,postgresql" (default) or one of them. */
 const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgresql").split(",").filter(Boolean) as Engine[];
 
@@ -318,6 +324,8 @@ async function newDatabase(engine: Engine, dir: string): Promise<{ url: string; 
   return { url, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 let pgCluster: Cluster | null = null;
+/** The report's fill line when the databases were reused (BENCH_NEWS_FILL_NOTE says how long they took). */
+const FILL_NOTE = process.env.BENCH_NEWS_FILL_NOTE ?? "databases reused from an earlier fill";
 
 async function main(): Promise<void> {
   const nArticles = arg("articles", 100_000);
@@ -328,14 +336,16 @@ async function main(): Promise<void> {
   const fills: string[] = [];
   try {
     for (const engine of ENGINES) {
-      const target = await newDatabase(engine, dir);
+      const reuse = REUSE[engine];
+      const target = reuse ? { url: reuse, drop: async () => undefined } : await newDatabase(engine, dir);
       try {
         const t0 = performance.now();
-        if (engine === "sqlite") fillSqlite(target.url.slice("file:".length), nArticles, nStories);
+        if (reuse) process.stderr.write(`${engine}: reusing ${reuse} (filled earlier by this generator)\n`);
+        else if (engine === "sqlite") fillSqlite(target.url.slice("file:".length), nArticles, nStories);
         else await fillPostgres(target.url, nArticles, nStories);
         const fillSec = (performance.now() - t0) / 1000;
         const size = engine === "sqlite" ? `${(statSync(target.url.slice("file:".length)).size / 2 ** 30).toFixed(1)} GiB file` : await pgSize(target.url);
-        fills.push(`${engine === "sqlite" ? "SQLite" : "PostgreSQL"} ${fillSec.toFixed(0)} s (${size})`);
+        if (!reuse) fills.push(`${engine === "sqlite" ? "SQLite" : "PostgreSQL"} ${fillSec.toFixed(0)} s (${size})`);
         process.stderr.write(`${engine}: generated ${nArticles} articles, ${nStories} stories in ${fillSec.toFixed(1)} s, ${size}\n`);
         const db = openDb(target.url);
         await tuneConnection(db);
@@ -371,7 +381,7 @@ async function main(): Promise<void> {
       `its reader HTML, and a ${RAW_BODY_BYTES / 1024} KiB raw body; ${nStories.toLocaleString("en")} stories, ${SITES} sites, ${ENTITIES} entities × ${ENTITIES_PER_ARTICLE} per article; ` +
       `text drawn from ${SENTENCE_POOL} sentences of a ${VOCABULARY.toLocaleString("en")}-word Zipf vocabulary plus ${TOPIC_WORDS} of ${WORDS.length} topic words; ` +
       `the search index (FTS5 on SQLite, the generated tsvector with its GIN index on PostgreSQL) filled as rows are inserted; search ranks the newest ${SEARCH_CANDIDATES} matches. ` +
-      `Generating and inserting the rows (batched): ${fills.join(", ")}. ` +
+      `Generating and inserting the rows (batched): ${fills.length ? fills.join(", ") : FILL_NOTE}. ` +
       `${runs} timed runs per case after ${WARMUP_RUNS} warm-up runs, in one process; SQLite: a file in WAL mode; PostgreSQL: a throw-away cluster on loopback (fsync off), ` +
       `the same rows. "News page" = what the page's server code does per request: filter facets (cached ${FACETS_TTL_S} s; the uncached row is what a cache miss costs), ` +
       "story cards with entity chips, and React's server render of the story list (not the HTTP layer or the layout).",

@@ -23,7 +23,7 @@ describe("queryRows and execute", () => {
     const statement = sql`SELECT p."id" AS "id", p."status" AS "status", p."url" AS "url", p."fetchedAt" AS "fetchedAt", p."rawBody" AS "rawBody",
         p."outcome" AS "outcome", s."allowPrivateNetwork" AS "allowPrivateNetwork", (SELECT COUNT(*) FROM "Page") AS "n"
       FROM "Page" p JOIN "Site" s ON s."id" = p."siteId" WHERE p."siteId" = ${siteId}`;
-    const direct = await queryRows<Record<string, unknown>>(t.db, statement);
+    const direct = await queryRows<Record<string, unknown>[]>(t.db, statement);
     const prisma = await t.db.$queryRaw<Record<string, unknown>[]>(statement);
     expect(direct).toEqual(prisma);
     expect(direct[0]!.fetchedAt).toEqual(new Date("2026-12-01T10:00:00.123Z"));
@@ -57,7 +57,7 @@ describe("transaction", () => {
   it("commits every statement together, or none when the callback throws", async () => {
     const got = await transaction(t.db, async (tx) => {
       await tx.execute(sql`UPDATE "Site" SET "name" = ${"Committed"} WHERE "id" = ${siteId}`);
-      return tx.queryRows<{ name: string }>(sql`SELECT "name" FROM "Site" WHERE "id" = ${siteId}`);
+      return tx.queryRows<{ name: string }[]>(sql`SELECT "name" FROM "Site" WHERE "id" = ${siteId}`);
     });
     expect(got).toEqual([{ name: "Committed" }]);
     await expect(transaction(t.db, async (tx) => {
