@@ -240,16 +240,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function time(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; max: number }> {
+/** Wall-clock percentiles, and this process's CPU per run (user + system: what load on a shared machine inflates least; PostgreSQL's server CPU is not in it). */
+async function time(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; max: number; cpu: number }> {
   for (let i = 0; i < WARMUP_RUNS; i++) await fn();
   const ms: number[] = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     await fn();
     ms.push(performance.now() - t0);
   }
+  const cpu = process.cpuUsage(cpu0);
   ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms[ms.length - 1] };
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms[ms.length - 1], cpu: (cpu.user + cpu.system) / 1000 / runs };
 }
 
 // React as `next start` runs it: the production build (the development build is several times slower).
@@ -332,7 +335,7 @@ async function main(): Promise<void> {
   const nStories = arg("stories", 20_000);
   const runs = arg("runs", 200);
   const dir = mkdtempSync(join(tmpdir(), "lede-bench-news-"));
-  const results = new Map<string, Map<Engine, { p50: number; p95: number; max: number }>>();
+  const results = new Map<string, Map<Engine, { p50: number; p95: number; max: number; cpu: number }>>();
   const fills: string[] = [];
   try {
     for (const engine of ENGINES) {
@@ -351,7 +354,7 @@ async function main(): Promise<void> {
         await tuneConnection(db);
         for (const [name, fn] of await casesFor(db)) {
           const r = await time(runs, fn);
-          process.stderr.write(`${engine} ${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms\n`);
+          process.stderr.write(`${engine} ${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, CPU ${r.cpu.toFixed(1)} ms/run, load ${loadavg()[0]!.toFixed(1)}\n`);
           results.set(name, (results.get(name) ?? new Map()).set(engine, r));
         }
         await db.$disconnect();
@@ -364,10 +367,10 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const label = (e: Engine) => (e === "sqlite" ? "SQLite" : "PostgreSQL");
-  const head = ["Case", ...ENGINES.flatMap((e) => [`${label(e)} p50 ms`, `${label(e)} p95 ms`, `${label(e)} max ms`])];
+  const head = ["Case", ...ENGINES.flatMap((e) => [`${label(e)} p50 ms`, `${label(e)} p95 ms`, `${label(e)} max ms`, `${label(e)} CPU ms/run`])];
   const rows = [...results].map(([name, byEngine]) => [name, ...ENGINES.flatMap((e) => {
     const r = byEngine.get(e)!;
-    return [r.p50.toFixed(1), r.p95.toFixed(1), r.max.toFixed(1)];
+    return [r.p50.toFixed(1), r.p95.toFixed(1), r.max.toFixed(1), r.cpu.toFixed(1)];
   })]);
   const verdict = ENGINES.map((e) => {
     const worst = Math.max(...[...results].filter(([n]) => n.startsWith("News page")).map(([, m]) => m.get(e)!.p95));
