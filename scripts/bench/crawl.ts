@@ -403,7 +403,8 @@ async function main(): Promise<void> {
   server.close();
   pgCluster?.stop();
   // Sizes not measured in this run (BENCH_SIZES): their previous rows, marked, in the full run's order.
-  const carried = ALL_SIZES.filter((n) => !SIZES.includes(n) && earlier.has(n.toLocaleString("en")));
+  // BENCH_SAMPLE_PAGES=0 measures no size: every previous row is carried over.
+  const carried = ALL_SIZES.filter((n) => (SAMPLE_PAGES === 0 || !SIZES.includes(n)) && earlier.has(n.toLocaleString("en")));
   const measured = new Map(rows.map((r) => [String(r[0]), r]));
   const table = [...new Set([...ALL_SIZES, ...SIZES])].flatMap((n) => {
     const label = n.toLocaleString("en");
