@@ -1,6 +1,7 @@
 // Articles: what the pipeline made of a page. The two calls below run once per crawled page, so they
 // are raw SQL (the ORM compiles every call in its query compiler: ~2 ms CPU each on this machine).
 import type { Db } from "./client.ts";
+import { queryRows } from "./direct.ts";
 import type { ArticleDraft } from "../pipeline/process.ts";
 import { columns, excludedAssignments, join, sql } from "./sql.ts";
 
@@ -36,7 +37,7 @@ export async function saveArticle(
 ): Promise<{ id: number }> {
   const names = ["siteId", ...DRAFT_COLUMNS, "modelIsNews"];
   const values = [siteId, ...DRAFT_COLUMNS.map((c) => (c === "isNews" ? (labelIsNews ?? draft.isNews) : (draft[c] ?? null))), draft.isNews];
-  const rows = await db.$queryRaw<{ id: number | bigint }[]>(sql`
+  const rows = await queryRows<{ id: number | bigint }[]>(db, sql`
     INSERT INTO "Article" ("pageId", ${columns(names)}, "createdAt") VALUES (${pageId}, ${join(values)}, ${now})
     ON CONFLICT ("pageId") DO UPDATE SET ${excludedAssignments(names)}, "duplicateOfId" = NULL, "duplicateKind" = NULL
     RETURNING "id"`).catch((err: unknown) => {
@@ -78,7 +79,7 @@ export async function setArticleDecision(db: Db, articleId: number, isNews: bool
 }
 
 export async function findArticleByPage(db: Db, pageId: number): Promise<{ id: number; storyId: number | null; contentHash: string } | null> {
-  const rows = await db.$queryRaw<{ id: number | bigint; storyId: number | bigint | null; contentHash: string }[]>(
+  const rows = await queryRows<{ id: number | bigint; storyId: number | bigint | null; contentHash: string }[]>(db, 
     sql`SELECT "id", "storyId", "contentHash" FROM "Article" WHERE "pageId" = ${pageId}`,
   );
   const r = rows[0];

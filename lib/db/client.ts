@@ -10,6 +10,8 @@ import { getEnv } from "../config.ts";
 import { gateTransactions } from "./transaction-gate.ts";
 import { engineOf, engineOfUrl } from "./engine.ts";
 import { LedePg } from "./pg-adapter.ts";
+import { registerAdapterSlot } from "./direct.ts";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
 /** ms a writer waits for SQLite's lock before SQLITE_BUSY ("Operation has timed out"). */
 const BUSY_TIMEOUT_MS = 10_000;
@@ -24,14 +26,46 @@ export type Db = PrismaClient;
 
 const globalForPrisma = globalThis as unknown as { ledePrisma?: PrismaClient; ledePrismaReady?: Promise<void> };
 
+/**
+ * The factory as Prisma gets it, with the adapter it connects kept in `slot`: the crawl path runs its
+ * statements on that adapter directly (lib/db/direct.ts).
+ */
+function keepAdapter<F extends SqlDriverAdapterFactory>(factory: F, slot: { current: SqlDriverAdapter | null }): F {
+  return new Proxy(factory, {
+    get(target, prop) {
+      if (prop === "connect") {
+        return async () => {
+          const adapter = await target.connect();
+          const dispose = adapter.dispose.bind(adapter);
+          slot.current = adapter;
+          return new Proxy(adapter, {
+            get(a, p) {
+              if (p === "dispose") return async () => { if (slot.current === adapter) slot.current = null; await dispose(); };
+              const v = Reflect.get(a, p, a);
+              return typeof v === "function" ? v.bind(a) : v;
+            },
+          });
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
 /** Open a new client on a database URL (tests open one per temporary database). */
 export function openDb(url = getEnv().DATABASE_URL): PrismaClient {
+  const slot: { current: SqlDriverAdapter | null } = { current: null };
   if (engineOfUrl(url) === "postgresql") {
-    return new PgPrismaClient({ adapter: new LedePg(url, PG_POOL_SIZE) }) as unknown as PrismaClient;
+    const client = new PgPrismaClient({ adapter: keepAdapter(new LedePg(url, PG_POOL_SIZE) as unknown as SqlDriverAdapterFactory, slot) }) as unknown as PrismaClient;
+    registerAdapterSlot(client, slot);
+    return client;
   }
   // Statements outside an open interactive transaction wait for it to end (lib/db/transaction-gate.ts).
-  const adapter = gateTransactions(new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS }));
-  return new PrismaClient({ adapter });
+  const adapter = keepAdapter(gateTransactions(new PrismaBetterSQLite3({ url, timeout: BUSY_TIMEOUT_MS })), slot);
+  const client = new PrismaClient({ adapter });
+  registerAdapterSlot(client, slot);
+  return client;
 }
 
 /** SQLite: WAL lets readers (the dashboard) run while a worker writes; NORMAL sync is safe under WAL. */

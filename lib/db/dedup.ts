@@ -10,6 +10,7 @@
 //      await saveDedupResult(db, articleId, fp.simhash, dup)        links a duplicate to its original,
 //      or indexes an original's simhash bands so later near-duplicates find it.
 import type { Db } from "./client.ts";
+import { execute, queryRows } from "./direct.ts";
 import { alias, empty, join, sql, valueRows } from "./sql.ts";
 import { urlVariants } from "../dedup/canonical-url.ts";
 import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, simhashBands } from "../dedup/simhash.ts";
@@ -46,7 +47,7 @@ const rootOf = (row: IdRow): number => Number(row.duplicateOfId ?? row.id);
 export async function findDuplicate(db: Db, q: DuplicateQuery): Promise<DuplicateMatch | null> {
   const variants = urlVariants(q.url);
   const notSelf = q.excludeArticleId === undefined ? empty : sql` AND "id" <> ${q.excludeArticleId}`;
-  const rows = await db.$queryRaw<(IdRow & { kind: "canonical" | "exact" })[]>(sql`
+  const rows = await queryRows<(IdRow & { kind: "canonical" | "exact" })[]>(db, sql`
     SELECT * FROM (SELECT 'canonical' AS "kind", "id", "duplicateOfId" FROM "Article"
       WHERE "url" IN (${join(variants)})${notSelf} ORDER BY "id" ASC LIMIT 1) byurl
     UNION ALL
@@ -71,7 +72,7 @@ export async function findNearDuplicate(
   const parts = bands.map((value, band) =>
     sql`SELECT * FROM (SELECT "articleId" FROM "SimhashBand" WHERE "band" = ${band} AND "value" = ${value} LIMIT ${NEAR_CANDIDATES_PER_BAND}) ${alias(`b${band}`)}`,
   );
-  const rows = await db.$queryRaw<{ id: number | bigint; simhash: string; duplicateOfId: number | bigint | null }[]>(sql`
+  const rows = await queryRows<{ id: number | bigint; simhash: string; duplicateOfId: number | bigint | null }[]>(db, sql`
     SELECT DISTINCT a."id" AS "id", a."simhash" AS "simhash", a."duplicateOfId" AS "duplicateOfId"
     FROM (${join(parts, " UNION ALL ")}) c JOIN "Article" a ON a."id" = c."articleId"`);
   let best: { originalId: number; articleId: number; distance: number } | null = null;
@@ -90,7 +91,7 @@ export async function findNearDuplicate(
 /** Store an original's 4 simhash bands (idempotent: one upsert statement). */
 export async function indexSimhash(db: Db, articleId: number, simhash: string): Promise<void> {
   const bands = simhashBands(simhash);
-  await db.$executeRaw(sql`
+  await execute(db, sql`
     INSERT INTO "SimhashBand" ("articleId", "band", "value") VALUES ${valueRows(bands.map((value, band) => [articleId, band, value]))}
     ON CONFLICT ("articleId", "band") DO UPDATE SET "value" = excluded."value"`);
 }
@@ -105,7 +106,7 @@ export class ArticleNotFoundError extends Error {
 
 /** Link a stored article to its original; it joins the original's story (one statement). */
 export async function markDuplicate(db: Db, articleId: number, match: DuplicateMatch): Promise<void> {
-  const changed = await db.$executeRaw(sql`
+  const changed = await execute(db, sql`
     UPDATE "Article" SET "duplicateOfId" = ${match.originalId}, "duplicateKind" = ${match.kind},
       "storyId" = (SELECT o."storyId" FROM "Article" o WHERE o."id" = ${match.originalId}) WHERE "id" = ${articleId}`);
   if (changed === 0) throw new ArticleNotFoundError(articleId);

@@ -4,6 +4,7 @@
 // returns the per-entity counts that assignStory takes as `entities`.
 import type { Db } from "./client.ts";
 import { sql, valueRows } from "./sql.ts";
+import { transaction } from "./direct.ts";
 import type { EntityMention } from "../entities/types.ts";
 import { countEntities, type EntityCount } from "../entities/extract-entities.ts";
 
@@ -12,27 +13,28 @@ const ENTITY_CHUNK_ROWS = 300;
 
 /**
  * Replace an article's entities; returns the counted entities. A few set-wise statements in one
- * batch transaction (the worker runs this for every original news article, ~30 entities each: one
- * upsert and one insert per entity cost ~60 round trips through the client).
+ * transaction on the driver adapter (lib/db/direct.ts; the worker runs this for every original news
+ * article, ~30 entities each: one upsert and one insert per entity cost ~60 round trips through the client).
  */
 export async function saveArticleEntities(db: Db, articleId: number, mentions: EntityMention[]): Promise<EntityCount[]> {
   const counts = countEntities(mentions);
-  const statements = [db.$executeRaw(sql`DELETE FROM "ArticleEntity" WHERE "articleId" = ${articleId}`)];
-  for (let i = 0; i < counts.length; i += ENTITY_CHUNK_ROWS) {
-    const chunk = counts.slice(i, i + ENTITY_CHUNK_ROWS);
-    // New keys get a row (the first spelling seen names it); existing ones are left as they are.
-    // Keys in a fixed (sorted) order: two workers inserting overlapping keys take their locks alike.
-    const sorted = [...chunk].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    statements.push(db.$executeRaw(sql`
-      INSERT INTO "Entity" ("key", "name", "type") VALUES ${valueRows(sorted.map((c) => [c.key, c.name, c.type]))}
-      ON CONFLICT ("key") DO NOTHING`));
-    // VALUES columns are column1, column2 on both engines; the cast types them for PostgreSQL.
-    statements.push(db.$executeRaw(sql`
-      INSERT INTO "ArticleEntity" ("articleId", "entityId", "mentions")
-      SELECT ${articleId}, e."id", CAST(v."column2" AS INTEGER)
-      FROM (VALUES ${valueRows(chunk.map((c) => [c.key, c.mentions]))}) v JOIN "Entity" e ON e."key" = v."column1"`));
-  }
-  await db.$transaction(statements);
+  await transaction(db, async (tx) => {
+    await tx.execute(sql`DELETE FROM "ArticleEntity" WHERE "articleId" = ${articleId}`);
+    for (let i = 0; i < counts.length; i += ENTITY_CHUNK_ROWS) {
+      const chunk = counts.slice(i, i + ENTITY_CHUNK_ROWS);
+      // New keys get a row (the first spelling seen names it); existing ones are left as they are.
+      // Keys in a fixed (sorted) order: two workers inserting overlapping keys take their locks alike.
+      const sorted = [...chunk].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      await tx.execute(sql`
+        INSERT INTO "Entity" ("key", "name", "type") VALUES ${valueRows(sorted.map((c) => [c.key, c.name, c.type]))}
+        ON CONFLICT ("key") DO NOTHING`);
+      // VALUES columns are column1, column2 on both engines; the cast types them for PostgreSQL.
+      await tx.execute(sql`
+        INSERT INTO "ArticleEntity" ("articleId", "entityId", "mentions")
+        SELECT ${articleId}, e."id", CAST(v."column2" AS INTEGER)
+        FROM (VALUES ${valueRows(chunk.map((c) => [c.key, c.mentions]))}) v JOIN "Entity" e ON e."key" = v."column1"`);
+    }
+  });
   return counts;
 }
 

@@ -6,6 +6,7 @@
 // guarded by the lease owner, so a worker whose lease expired and was re-claimed cannot overwrite the
 // new owner's result.
 import type { Db } from "./client.ts";
+import { execute, queryRows } from "./direct.ts";
 import type { FrontierKind, LeasedUrl, NewFrontierUrl } from "../frontier/types.ts";
 import { assignments, empty, join, sql, valueRows, type Sql } from "./sql.ts";
 import { dialect } from "./dialect.ts";
@@ -22,7 +23,7 @@ export async function enqueueUrls(db: Db, urls: NewFrontierUrl[], now = new Date
     // On PostgreSQL two workers inserting the same new URLs in opposite orders can deadlock; the
     // server aborts one statement, and its page is retried like any store failure.
     const rows = chunk.map((u) => [u.url, u.siteId, u.depth, u.kind, "queued", u.nextCheckAt ?? now, u.discoveredFrom ?? null, 0, now, now]);
-    inserted += await db.$executeRaw(sql`
+    inserted += await execute(db, sql`
       INSERT INTO "FrontierUrl" ("url", "siteId", "depth", "kind", "state", "nextCheckAt", "discoveredFrom", "attempts", "createdAt", "updatedAt")
       VALUES ${valueRows(rows)} ON CONFLICT ("url") DO NOTHING`);
   }
@@ -67,7 +68,7 @@ export async function leaseUrls(db: Db, opts: LeaseOptions): Promise<LeasedUrl[]
   // `where` is repeated outside the sub-select: on PostgreSQL a row locked and changed by another claim
   // between the two is re-read there, and dropped when it no longer qualifies.
   const claim = async (where: Sql, order: Sql, limit: number) =>
-    db.$queryRaw<LeasedUrl[]>(sql`
+    queryRows<LeasedUrl[]>(db, sql`
       UPDATE "FrontierUrl" SET "state" = 'leased', "leaseOwner" = ${opts.owner}, "leaseExpiresAt" = ${until}, "attempts" = "attempts" + 1, "updatedAt" = ${now}
       WHERE "id" IN (SELECT "id" FROM "FrontierUrl" WHERE ${where} AND ${filter} ${order} LIMIT ${limit} ${skipLocked}) AND ${where}
       RETURNING ${LEASED_COLUMNS}`);
@@ -82,7 +83,7 @@ export async function leaseUrls(db: Db, opts: LeaseOptions): Promise<LeasedUrl[]
 
 /** Rows whose lease expired after `maxAttempts` claims: their worker died on them every time. */
 export async function failExhaustedLeases(db: Db, maxAttempts: number, now = new Date()): Promise<number> {
-  return db.$executeRaw(sql`
+  return execute(db, sql`
     UPDATE "FrontierUrl" SET "state" = 'failed', "lastErrorKey" = 'lease_expired', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
     WHERE "state" = 'leased' AND "leaseExpiresAt" <= ${now} AND "attempts" >= ${maxAttempts}`);
 }
@@ -122,7 +123,7 @@ function outcomeColumns(outcome: FetchOutcome, now: Date): [string, unknown][] {
  */
 export async function settleUrl(db: Db, id: number, owner: string, outcome: FetchOutcome, now = new Date()): Promise<boolean> {
   const cols = outcomeColumns(outcome, now);
-  const n = await db.$executeRaw(sql`
+  const n = await execute(db, sql`
     UPDATE "FrontierUrl" SET "leaseOwner" = NULL, "leaseExpiresAt" = NULL, ${assignments(cols)}
     WHERE "id" = ${id} AND "leaseOwner" = ${owner} AND "state" = 'leased'`);
   return n === 1;
@@ -133,7 +134,7 @@ const ATTEMPT_GIVEN_BACK = sql`CASE WHEN "attempts" > 0 THEN "attempts" - 1 ELSE
 
 /** Give back a URL without using up an attempt (host backed off, worker stopping). */
 export async function deferUrl(db: Db, id: number, owner: string, until: Date): Promise<boolean> {
-  const n = await db.$executeRaw(sql`
+  const n = await execute(db, sql`
     UPDATE "FrontierUrl" SET "state" = 'queued', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "nextCheckAt" = ${until},
       "attempts" = ${ATTEMPT_GIVEN_BACK}, "updatedAt" = ${new Date()}
     WHERE "id" = ${id} AND "leaseOwner" = ${owner} AND "state" = 'leased'`);
@@ -142,7 +143,7 @@ export async function deferUrl(db: Db, id: number, owner: string, until: Date): 
 
 /** Release every lease `owner` still holds (clean shutdown); returns how many. */
 export async function releaseLeases(db: Db, owner: string): Promise<number> {
-  return db.$executeRaw(sql`
+  return execute(db, sql`
     UPDATE "FrontierUrl" SET "state" = 'queued', "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
       "attempts" = ${ATTEMPT_GIVEN_BACK}, "updatedAt" = ${new Date()}
     WHERE "leaseOwner" = ${owner} AND "state" = 'leased'`);
@@ -190,7 +191,7 @@ export async function recordFetchAttempt(
   a: { siteId: number; url: string; status: number | null; errorKey: string | null; ms: number; bytes: number },
   now = new Date(),
 ): Promise<void> {
-  await db.$executeRaw(sql`
+  await execute(db, sql`
     INSERT INTO "FetchAttempt" ("siteId", "url", "status", "errorKey", "ms", "bytes", "at")
     VALUES (${a.siteId}, ${a.url}, ${a.status}, ${a.errorKey}, ${Math.round(a.ms)}, ${a.bytes}, ${now})`);
 }

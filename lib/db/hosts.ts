@@ -5,6 +5,7 @@
 // the conflicting row is locked and its WHERE re-checked), so two claims can never both win one slot.
 // Times are the workers' clocks: machines sharing a database should keep them in sync (NTP).
 import type { Db } from "./client.ts";
+import { execute, queryRows } from "./direct.ts";
 import { sql } from "./sql.ts";
 
 export type HostSlotClaim = { claimed: true } | { claimed: false; nextFetchAt: Date };
@@ -12,7 +13,7 @@ export type HostSlotClaim = { claimed: true } | { claimed: false; nextFetchAt: D
 /** Claim `host`'s next request slot for now, holding the following one `delayMs` away. */
 export async function claimHostSlot(db: Db, host: string, delayMs: number, now = new Date()): Promise<HostSlotClaim> {
   const next = new Date(now.getTime() + Math.max(0, delayMs));
-  const won = await db.$queryRaw<{ host: string }[]>(sql`
+  const won = await queryRows<{ host: string }[]>(db, sql`
     INSERT INTO "CrawlHost" ("host", "nextFetchAt", "updatedAt") VALUES (${host}, ${next}, ${now})
     ON CONFLICT ("host") DO UPDATE SET "nextFetchAt" = excluded."nextFetchAt", "updatedAt" = excluded."updatedAt"
     WHERE "CrawlHost"."nextFetchAt" <= ${now}
@@ -25,7 +26,7 @@ export async function claimHostSlot(db: Db, host: string, delayMs: number, now =
 
 /** No request to `host` starts before `until` (429/503 Retry-After), in every process. */
 export async function holdHost(db: Db, host: string, until: Date, now = new Date()): Promise<void> {
-  await db.$executeRaw(sql`
+  await execute(db, sql`
     INSERT INTO "CrawlHost" ("host", "nextFetchAt", "updatedAt") VALUES (${host}, ${until}, ${now})
     ON CONFLICT ("host") DO UPDATE SET "nextFetchAt" = excluded."nextFetchAt", "updatedAt" = excluded."updatedAt"
     WHERE "CrawlHost"."nextFetchAt" < excluded."nextFetchAt"`);

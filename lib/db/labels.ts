@@ -5,6 +5,8 @@ import { gunzipSync } from "node:zlib";
 import { z } from "zod";
 import type { Db } from "./client.ts";
 import { learnFromLabel } from "./site-evidence.ts";
+import { queryRows } from "./direct.ts";
+import { join, sql } from "./sql.ts";
 
 export type LabelSource = "admin" | "import";
 
@@ -52,11 +54,12 @@ export async function addLabel(db: Db, label: NewLabel): Promise<LabelRow> {
  * Null when the page was never labelled. Indexed on Label(pageId) and Label(url).
  */
 export async function findNewestLabel(db: Db, pageId: number, urls: string[]): Promise<LabelRow | null> {
-  return db.label.findFirst({
-    where: { OR: [{ pageId }, { url: { in: [...new Set(urls)] } }] },
-    orderBy: { id: "desc" },
-    select: labelSelect,
-  });
+  // Raw on the driver adapter (lib/db/direct.ts): the crawl asks this for every article it stores.
+  const rows = await queryRows<LabelRow[]>(db, sql`
+    SELECT "id", "url", "pageId", "isNews", "source", "note", "createdAt" FROM "Label"
+     WHERE "pageId" = ${pageId} OR "url" IN (${join([...new Set(urls)])}) ORDER BY "id" DESC LIMIT 1`);
+  const r = rows[0];
+  return r ? { ...r, id: Number(r.id), pageId: r.pageId === null ? null : Number(r.pageId) } : null;
 }
 
 /** Label a stored page by id (the review buttons). */

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Db } from "./client.ts";
+import { execute, queryRows } from "./direct.ts";
 import { columns, excludedAssignments, join, sql } from "./sql.ts";
 
 /**
@@ -44,7 +45,7 @@ export async function savePage(db: Db, page: FetchedPage): Promise<{ id: number 
     ["rawBody", page.gzipBody ? Buffer.from(page.gzipBody) : gzipSync(page.body, { level: PAGE_GZIP_LEVEL })],
   ];
   const names = cols.map(([c]) => c);
-  const rows = await db.$queryRaw<{ id: number | bigint }[]>(sql`
+  const rows = await queryRows<{ id: number | bigint }[]>(db, sql`
     INSERT INTO "Page" ("url", ${columns(names)}) VALUES (${page.url}, ${join(cols.map(([, v]) => v))})
     ON CONFLICT ("url") DO UPDATE SET ${excludedAssignments(names)}, "outcome" = NULL, "outcomeReason" = NULL
     RETURNING "id"`);
@@ -52,7 +53,7 @@ export async function savePage(db: Db, page: FetchedPage): Promise<{ id: number 
 }
 
 export async function setPageOutcome(db: Db, pageId: number, outcome: string, reason: string | null): Promise<void> {
-  await db.$executeRaw(sql`UPDATE "Page" SET "outcome" = ${outcome}, "outcomeReason" = ${reason} WHERE "id" = ${pageId}`);
+  await execute(db, sql`UPDATE "Page" SET "outcome" = ${outcome}, "outcomeReason" = ${reason} WHERE "id" = ${pageId}`);
 }
 
 /** A stored page with its body decompressed, for re-extraction. */

@@ -3,6 +3,7 @@
 // the job is due, runs the job, and records the run. A worker that dies mid-run loses the lease after
 // its ttl. (On PostgreSQL the merge itself also runs under an advisory lock: lib/db/stories.ts.)
 import type { Db } from "./client.ts";
+import { execute, queryRows } from "./direct.ts";
 import { sql } from "./sql.ts";
 
 export interface SingletonOptions {
@@ -22,7 +23,7 @@ export async function claimSingleton(db: Db, o: SingletonOptions): Promise<boole
   const now = o.now ?? new Date();
   const until = new Date(now.getTime() + o.ttlMs);
   const due = new Date(now.getTime() - o.everyMs);
-  const won = await db.$queryRaw<{ name: string }[]>(sql`
+  const won = await queryRows<{ name: string }[]>(db, sql`
     INSERT INTO "SingletonLease" ("name", "owner", "expiresAt", "lastRunAt") VALUES (${o.name}, ${o.owner}, ${until}, NULL)
     ON CONFLICT ("name") DO UPDATE SET "owner" = excluded."owner", "expiresAt" = excluded."expiresAt"
     WHERE "SingletonLease"."expiresAt" <= ${now}
@@ -33,7 +34,7 @@ export async function claimSingleton(db: Db, o: SingletonOptions): Promise<boole
 
 /** Record a finished run and release the claim (only the owner's). */
 export async function finishSingleton(db: Db, name: string, owner: string, now = new Date()): Promise<void> {
-  await db.$executeRaw(sql`
+  await execute(db, sql`
     UPDATE "SingletonLease" SET "expiresAt" = ${now}, "lastRunAt" = ${now} WHERE "name" = ${name} AND "owner" = ${owner}`);
 }
 

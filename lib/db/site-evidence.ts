@@ -4,6 +4,7 @@
 // updateSiteEvidence, one read and one write.
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "./client.ts";
+import { execute, queryRows } from "./direct.ts";
 import { log } from "../log.ts";
 import {
   addEvidence, describeSiteEvidence, markPatternNotNews, mergeEvidence, newSiteEvidence, parseSiteEvidence, urlPatterns,
@@ -13,7 +14,7 @@ import {
 /** The site's stored evidence; null when it has none or it cannot be read (logged: it restarts). */
 export async function getSiteEvidence(db: Db, siteId: number): Promise<SiteEvidence | null> {
   // Raw and portable: the ORM's query compiler costs ~2 ms CPU a statement, and this runs once per site per 30 s in every worker.
-  const [row] = await db.$queryRaw<{ data: string }[]>(Prisma.sql`SELECT "data" FROM "SiteEvidence" WHERE "siteId" = ${siteId}`);
+  const [row] = await queryRows<{ data: string }[]>(db, Prisma.sql`SELECT "data" FROM "SiteEvidence" WHERE "siteId" = ${siteId}`);
   if (!row) return null;
   const parsed = parseSiteEvidence(row.data);
   if (!parsed.ok) {
@@ -27,7 +28,7 @@ export async function getSiteEvidence(db: Db, siteId: number): Promise<SiteEvide
 export async function saveSiteEvidence(db: Db, siteId: number, evidence: SiteEvidence): Promise<void> {
   const data = JSON.stringify(evidence);
   const now = new Date();
-  await db.$executeRaw(Prisma.sql`INSERT INTO "SiteEvidence" ("siteId", "pageCount", "data", "updatedAt", "createdAt") VALUES (${siteId}, ${evidence.pages}, ${data}, ${now}, ${now})
+  await execute(db, Prisma.sql`INSERT INTO "SiteEvidence" ("siteId", "pageCount", "data", "updatedAt", "createdAt") VALUES (${siteId}, ${evidence.pages}, ${data}, ${now}, ${now})
      ON CONFLICT ("siteId") DO UPDATE SET "pageCount" = excluded."pageCount", "data" = excluded."data", "updatedAt" = excluded."updatedAt"`);
 }
 

@@ -1,6 +1,8 @@
 // Sites: the seed sites admins add, and their status; and, for the crawler, their politeness state
 // (robots.txt, host back-off) and last error.
 import type { Db } from "./client.ts";
+import { execute, queryRows } from "./direct.ts";
+import { sql } from "./sql.ts";
 import type { AddSiteInput } from "../schemas/site.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import { siteHostKey } from "../frontier/scope.ts";
@@ -221,10 +223,11 @@ export function looksLikeSiteName(name: string): boolean {
  */
 export async function adoptSiteName(db: Db, siteId: number, pageSiteName: string | null | undefined): Promise<boolean> {
   if (!pageSiteName || !looksLikeSiteName(pageSiteName)) return false;
-  const site = await db.site.findUnique({ where: { id: siteId }, select: { name: true, host: true } });
+  // Raw on the driver adapter (lib/db/direct.ts): the crawl asks this for every article it stores.
+  const [site] = await queryRows<{ name: string; host: string }[]>(db, sql`SELECT "name", "host" FROM "Site" WHERE "id" = ${siteId}`);
   if (!site || site.name !== defaultSiteName(site.host)) return false;
-  const r = await db.site.updateMany({ where: { id: siteId, name: site.name }, data: { name: pageSiteName.trim() } });
-  return r.count > 0;
+  const n = await execute(db, sql`UPDATE "Site" SET "name" = ${pageSiteName.trim()}, "updatedAt" = ${new Date()} WHERE "id" = ${siteId} AND "name" = ${site.name}`);
+  return n > 0;
 }
 
 export async function listSites(db: Db) {

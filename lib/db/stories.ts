@@ -21,8 +21,10 @@ import { planMerges } from "../stories/plan-merges.ts";
 import { countEntities, extractEntitiesRules, type EntityCount } from "../entities/extract-entities.ts";
 import { alias, join, sql, valueRows } from "./sql.ts";
 import { engineOf } from "./engine.ts";
+import { prismaTx, transaction, type DirectTx } from "./direct.ts";
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+/** Statements inside the story transaction: the direct adapter's (assignStory) or Prisma's (the rarer paths, through prismaTx). */
+type Tx = DirectTx;
 
 /** The TermStat row that counted documents before the count was sharded (still read, never written). */
 const DOCUMENT_COUNT_TERM = "";
@@ -34,13 +36,6 @@ const DOCUMENT_COUNT_TERM = "";
 const DOCUMENT_COUNT_SHARDS = 16;
 const DOCUMENT_SHARD_PREFIX = "\u0001docs:";
 const DOCUMENT_COUNT_ROWS = [DOCUMENT_COUNT_TERM, ...Array.from({ length: DOCUMENT_COUNT_SHARDS }, (_, i) => `${DOCUMENT_SHARD_PREFIX}${i}`)];
-/**
- * ms an assignment may wait for a connection, and may run: assignments sharing a term run one after the
- * other (countDocument), so with several in flight per worker one can wait for the others; Prisma's
- * defaults (2 s, 5 s) failed them on a loaded 2-core machine (bench:crawl on PostgreSQL, load 22).
- */
-const ASSIGN_TX_MAX_WAIT_MS = 20_000;
-const ASSIGN_TX_TIMEOUT_MS = 60_000;
 /** PostgreSQL advisory-lock key of the merge pass (any constant unique within Lede: "LEDM" in ASCII). */
 const STORY_MERGE_LOCK_KEY = 0x4c45444d;
 /** Live stories the merge pass considers at most (most recent first): bounds its cost and memory. */
@@ -79,7 +74,7 @@ const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 async function readDocumentFrequencies(tx: Tx, terms: string[]): Promise<DocumentFrequencySource> {
   const counts = new Map<string, number>();
   for (const part of chunks([...DOCUMENT_COUNT_ROWS, ...terms], SQL_PARAMS_PER_STATEMENT)) {
-    const rows = await tx.$queryRaw<{ term: string; df: number | bigint }[]>(
+    const rows = await tx.queryRows<{ term: string; df: number | bigint }[]>(
       sql`SELECT "term", "df" FROM "TermStat" WHERE "term" IN (${join(part)})`,
     );
     for (const r of rows) counts.set(r.term, Number(r.df));
@@ -100,7 +95,7 @@ async function countDocument(tx: Tx, terms: string[], articleId: number): Promis
   const shard = `${DOCUMENT_SHARD_PREFIX}${articleId % DOCUMENT_COUNT_SHARDS}`;
   const ordered = [...new Set([shard, ...terms])].sort(byCodeUnit);
   for (const part of chunks(ordered, SQL_PARAMS_PER_STATEMENT / 2)) {
-    await tx.$executeRaw(sql`
+    await tx.execute(sql`
       INSERT INTO "TermStat" ("term", "df") VALUES ${valueRows(part.map((t) => [t, 1]))}
       ON CONFLICT ("term") DO UPDATE SET "df" = "TermStat"."df" + 1`);
   }
@@ -114,7 +109,7 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
   const parts = query.map(([term], i) => sql`
     SELECT * FROM (SELECT "term", "storyId" FROM "StoryTerm" WHERE "term" = ${term} AND "lastSeenAt" >= ${oldest}
       ORDER BY "lastSeenAt" DESC LIMIT ${s.postingLimit}) ${alias(`p${i}`)}`);
-  const postings = await tx.$queryRaw<{ term: string; storyId: number | bigint }[]>(join(parts, " UNION ALL "));
+  const postings = await tx.queryRows<{ term: string; storyId: number | bigint }[]>(join(parts, " UNION ALL "));
   const weightOf = new Map(query);
   const hits = new Map<number, number>();
   for (const p of postings) {
@@ -124,7 +119,7 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
   const ids = rankCandidateIds(hits, s);
   if (ids.length === 0) return [];
   // Ascending id: the order the ORM's `id IN (…)` look-up returned them in.
-  const rows = await tx.$queryRaw<{ id: number | bigint; profile: string }[]>(
+  const rows = await tx.queryRows<{ id: number | bigint; profile: string }[]>(
     sql`SELECT "id", "profile" FROM "Story" WHERE "id" IN (${join(ids)}) AND "mergedIntoId" IS NULL ORDER BY "id" ASC`,
   );
   return rows.map((r) => ({ storyId: Number(r.id), profile: parseProfile(r.profile) }));
@@ -133,10 +128,10 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
 async function writeStoryIndex(tx: Tx, storyId: number, profile: StoryProfile, s: GroupingSettings): Promise<void> {
   const lastSeenAt = new Date(profile.lastSeen);
   const centroid = profile.centroid;
-  await tx.$executeRaw(sql`DELETE FROM "StoryTerm" WHERE "storyId" = ${storyId}`);
+  await tx.execute(sql`DELETE FROM "StoryTerm" WHERE "storyId" = ${storyId}`);
   const terms = [...new Set(indexTermsOf(profile, s))].sort(byCodeUnit);
   for (const part of chunks(terms, SQL_PARAMS_PER_STATEMENT / STORY_TERM_COLUMNS)) {
-    await tx.$executeRaw(sql`
+    await tx.execute(sql`
       INSERT INTO "StoryTerm" ("term", "storyId", "weight", "lastSeenAt")
       VALUES ${valueRows(part.map((term) => [term, storyId, centroid[term] ?? 0, lastSeenAt]))}`);
   }
@@ -148,13 +143,13 @@ async function writeStory(tx: Tx, storyId: number | null, profile: StoryProfile)
   const now = new Date();
   const values = [c.headline, c.firstSeenAt, c.lastSeenAt, c.articleCount, c.sourceCount, c.entityKeys, c.profile];
   if (storyId !== null) {
-    await tx.$executeRaw(sql`
+    await tx.execute(sql`
       UPDATE "Story" SET "headline" = ${c.headline}, "firstSeenAt" = ${c.firstSeenAt}, "lastSeenAt" = ${c.lastSeenAt},
         "articleCount" = ${c.articleCount}, "sourceCount" = ${c.sourceCount}, "entityKeys" = ${c.entityKeys},
         "profile" = ${c.profile}, "updatedAt" = ${now} WHERE "id" = ${storyId}`);
     return storyId;
   }
-  const [row] = await tx.$queryRaw<{ id: number | bigint }[]>(sql`
+  const [row] = await tx.queryRows<{ id: number | bigint }[]>(sql`
     INSERT INTO "Story" ("headline", "firstSeenAt", "lastSeenAt", "articleCount", "sourceCount", "entityKeys", "profile", "createdAt", "updatedAt")
     VALUES (${join(values)}, ${now}, ${now}) RETURNING "id"`);
   return Number(row!.id);
@@ -190,7 +185,8 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
   const entities = article.entities ?? countEntities(extractEntitiesRules(`${article.title ?? ""}\n${leadOf(article, s)}`));
   const raw = termsOf({ ...article, entities }, s);
   const terms = [...raw.keys()];
-  return db.$transaction(async (tx) => {
+  // One transaction on the driver adapter (lib/db/direct.ts): ~10 statements per article, each 0.5–2 ms CPU through Prisma's client.
+  return transaction(db, async (tx) => {
     await countDocument(tx, terms, article.id);
     const idf = await readDocumentFrequencies(tx, terms);
     const vector = weighVector(raw, idf);
@@ -201,10 +197,10 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
     const profile = foldArticle(before, contribution, idf, s);
     const storyId = await writeStory(tx, choice?.storyId ?? null, profile);
     await writeStoryIndex(tx, storyId, profile, s);
-    const linked = await tx.$executeRaw(sql`UPDATE "Article" SET "storyId" = ${storyId} WHERE "id" = ${article.id}`);
+    const linked = await tx.execute(sql`UPDATE "Article" SET "storyId" = ${storyId} WHERE "id" = ${article.id}`);
     if (linked === 0) throw new StoryArticleMissingError(article.id);
     return storyId;
-  }, { maxWait: ASSIGN_TX_MAX_WAIT_MS, timeout: ASSIGN_TX_TIMEOUT_MS });
+  });
 }
 
 /** Articles refolded when a story is rebuilt after losing one: big stories keep their newest ones. */
@@ -223,12 +219,13 @@ export async function removeArticleFromStory(
   db: Db, articleId: number, settings: Partial<GroupingSettings> = {},
 ): Promise<{ storyId: number; remaining: number } | null> {
   const s = { ...DEFAULT_GROUPING, ...settings };
-  return db.$transaction(async (tx) => {
-    const article = await tx.article.findUnique({ where: { id: articleId }, select: { storyId: true } });
+  return db.$transaction(async (ptx) => {
+    const tx = prismaTx(ptx);
+    const article = await ptx.article.findUnique({ where: { id: articleId }, select: { storyId: true } });
     if (!article?.storyId) return null;
     const storyId = article.storyId;
-    await tx.article.update({ where: { id: articleId }, data: { storyId: null } });
-    const rest = await tx.article.findMany({
+    await ptx.article.update({ where: { id: articleId }, data: { storyId: null } });
+    const rest = await ptx.article.findMany({
       where: { storyId, isNews: true },
       orderBy: { createdAt: "desc" },
       take: REBUILD_MAX_ARTICLES,
@@ -238,9 +235,9 @@ export async function removeArticleFromStory(
       },
     });
     if (rest.length === 0) {
-      await tx.storyTerm.deleteMany({ where: { storyId } });
-      await tx.story.updateMany({ where: { mergedIntoId: storyId }, data: { mergedIntoId: null } });
-      await tx.story.delete({ where: { id: storyId } });
+      await ptx.storyTerm.deleteMany({ where: { storyId } });
+      await ptx.story.updateMany({ where: { mergedIntoId: storyId }, data: { mergedIntoId: null } });
+      await ptx.story.delete({ where: { id: storyId } });
       return { storyId, remaining: 0 };
     }
     const contributions = rest.reverse().map((a) => {
@@ -265,13 +262,14 @@ export async function removeArticleFromStory(
 export async function mergeStories(db: Db, settings: Partial<GroupingSettings> = {}, now = new Date()): Promise<number> {
   const s = { ...DEFAULT_GROUPING, ...settings };
   const oldest = new Date(now.getTime() - s.windowHours * 3_600_000);
-  return db.$transaction(async (tx) => {
+  return db.$transaction(async (ptx) => {
+    const tx = prismaTx(ptx);
     // PostgreSQL: one merge pass at a time across the installation, even if two processes were scheduled at once.
     if (engineOf(db) === "postgresql") {
-      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>(sql`SELECT pg_try_advisory_xact_lock(CAST(${STORY_MERGE_LOCK_KEY} AS BIGINT)) AS "locked"`);
+      const [lock] = await tx.queryRows<{ locked: boolean }[]>(sql`SELECT pg_try_advisory_xact_lock(CAST(${STORY_MERGE_LOCK_KEY} AS BIGINT)) AS "locked"`);
       if (!lock?.locked) return 0;
     }
-    const rows = await tx.story.findMany({
+    const rows = await ptx.story.findMany({
       where: { mergedIntoId: null, lastSeenAt: { gte: oldest } },
       orderBy: { lastSeenAt: "desc" },
       take: MERGE_MAX_STORIES,
@@ -288,13 +286,13 @@ export async function mergeStories(db: Db, settings: Partial<GroupingSettings> =
       for (const [k, v] of finalOf) if (v === fold) finalOf.set(k, keep);
     }
     for (const [fold, keep] of finalOf) {
-      await tx.article.updateMany({ where: { storyId: fold }, data: { storyId: keep } });
-      await tx.story.update({ where: { id: fold }, data: { mergedIntoId: keep } });
-      await tx.storyTerm.deleteMany({ where: { storyId: fold } });
+      await ptx.article.updateMany({ where: { storyId: fold }, data: { storyId: keep } });
+      await ptx.story.update({ where: { id: fold }, data: { mergedIntoId: keep } });
+      await ptx.storyTerm.deleteMany({ where: { storyId: fold } });
     }
     for (const keep of new Set(finalOf.values())) {
       const profile = plan.profiles.get(keep)!;
-      await tx.story.update({ where: { id: keep }, data: storyColumns(profile) });
+      await ptx.story.update({ where: { id: keep }, data: storyColumns(profile) });
       await writeStoryIndex(tx, keep, profile, s);
     }
     return plan.steps.length;

@@ -4,6 +4,8 @@
 // Portable SQL: Prisma.sql with double-quoted identifiers.
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "./client.ts";
+import { execute, queryRows } from "./direct.ts";
+import { sql } from "./sql.ts";
 
 /** Page outcome of a page stored but held back until its site has a template. */
 export const AWAITING_TEMPLATE = "awaiting_template";
@@ -14,12 +16,12 @@ const PAGE_KINDS = ["page", "seed"];
 
 /** Record the template version a page was extracted with (null: without a template). */
 export async function setPageTemplateVersion(db: Db, pageId: number, version: number | null): Promise<void> {
-  await db.page.updateMany({ where: { id: pageId }, data: { templateVersion: version } });
+  await execute(db, sql`UPDATE "Page" SET "templateVersion" = ${version} WHERE "id" = ${pageId}`); // every crawled page: raw (lib/db/direct.ts)
 }
 
 /** Hold a page back until its site's template exists; `reason` says how far the template is. */
 export async function markAwaitingTemplate(db: Db, pageId: number, reason: string): Promise<void> {
-  await db.page.updateMany({ where: { id: pageId }, data: { outcome: AWAITING_TEMPLATE, outcomeReason: reason, templateVersion: null } });
+  await execute(db, sql`UPDATE "Page" SET "outcome" = ${AWAITING_TEMPLATE}, "outcomeReason" = ${reason}, "templateVersion" = ${null} WHERE "id" = ${pageId}`);
 }
 
 /**
@@ -70,7 +72,7 @@ export interface StalePage {
  */
 export async function listStalePages(db: Db, opts: { take: number; siteIds?: number[] }): Promise<StalePage[]> {
   const sites = opts.siteIds?.length ? Prisma.sql`AND p."siteId" IN (${Prisma.join(opts.siteIds)})` : Prisma.empty;
-  const rows = await db.$queryRaw<{ id: number | bigint; siteId: number | bigint; templateVersion: number | bigint | null; version: number | bigint }[]>(Prisma.sql`
+  const rows = await queryRows<{ id: number | bigint; siteId: number | bigint; templateVersion: number | bigint | null; version: number | bigint }[]>(db, Prisma.sql`
     SELECT p."id", p."siteId", p."templateVersion", t."version" FROM "Page" p JOIN "SiteTemplate" t ON t."siteId" = p."siteId"
     WHERE t."version" > 0 AND p."id" >= t."epochStart" AND p."outcome" IN (${Prisma.join(EXTRACTED_OUTCOMES)})
       AND (p."templateVersion" IS NULL OR p."templateVersion" < t."version") ${sites}
@@ -90,7 +92,7 @@ export async function claimStalePage(db: Db, page: StalePage): Promise<boolean> 
 /** Pages of one site waiting for (re-)extraction: held back for a template, and stale. */
 export async function countTemplateBacklog(db: Db, siteId: number): Promise<{ awaiting: number; stale: number }> {
   const awaiting = await db.page.count({ where: { siteId, outcome: AWAITING_TEMPLATE } });
-  const rows = await db.$queryRaw<{ n: number | bigint }[]>(Prisma.sql`
+  const rows = await queryRows<{ n: number | bigint }[]>(db, Prisma.sql`
     SELECT COUNT(*) AS "n" FROM "Page" p JOIN "SiteTemplate" t ON t."siteId" = p."siteId"
     WHERE p."siteId" = ${siteId} AND t."version" > 0 AND p."id" >= t."epochStart" AND p."outcome" IN (${Prisma.join(EXTRACTED_OUTCOMES)})
       AND (p."templateVersion" IS NULL OR p."templateVersion" < t."version")`);

@@ -1,6 +1,7 @@
 // A site's template (lib/extract/template.ts) in the SiteTemplate table: one row per site, the state
 // as JSON in `data`, `pageCount` mirrored for listings. Updated one page at a time by the worker.
 import type { Db } from "./client.ts";
+import { execute } from "./direct.ts";
 import { sql } from "./sql.ts";
 import { log } from "../log.ts";
 import { countTemplateBacklog } from "./template-pages.ts";
@@ -32,7 +33,7 @@ export async function saveSiteTemplate(db: Db, siteId: number, template: Templat
   const data = serializeTemplate(template);
   const now = new Date();
   // version and epochStart are mirrored in columns: stale pages are found by a join (lib/db/template-pages.ts).
-  await db.$executeRaw(sql`
+  await execute(db, sql`
     INSERT INTO "SiteTemplate" ("siteId", "pageCount", "data", "updatedAt", "createdAt", "version", "epochStart")
     VALUES (${siteId}, ${template.pageCount}, ${data}, ${now}, ${now}, ${template.version}, ${template.epochStart})
     ON CONFLICT ("siteId") DO UPDATE SET "pageCount" = excluded."pageCount", "data" = excluded."data", "updatedAt" = excluded."updatedAt",

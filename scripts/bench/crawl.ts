@@ -49,6 +49,7 @@ import { errorTotal } from "../../lib/crawl/stats.ts";
 import { StageClock } from "../../lib/pipeline/stage-clock.ts";
 import { getPageClassifier } from "../../lib/pipeline/context.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
+import { MIN_TEMPLATE_PAGES } from "../../lib/extract/template.ts";
 import { applyMigrations, applyPgMigrations } from "../../test/helpers/db.ts";
 import { startCluster, type Cluster } from "../../test/helpers/pg-cluster.ts";
 import { withDatabase } from "../../lib/db/pg-adapter.ts";
@@ -72,6 +73,12 @@ const SECTION = process.env.BENCH_DATABASE === "postgresql" ? "crawl-postgresql"
  *  finished downloads behind CPU work (their total-timeout clock keeps running). */
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 4);
 const STAGE_PAGES = Number(process.env.BENCH_STAGE_PAGES ?? 150);
+/**
+ * Pages the stage pass crawls before its clock starts: MIN_TEMPLATE_PAGES per host, so every host's
+ * template is ready and the measured pages are extracted, classified and stored as a running crawl's
+ * are (without it, 150 pages over 50 hosts were mostly held back waiting for their template).
+ */
+const STAGE_WARMUP_PAGES = BENCH_HOSTS * MIN_TEMPLATE_PAGES;
 const TARGET_PAGES_PER_S = 150;
 const TARGET_RSS_MB = 500;
 /** Extra node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof). */
@@ -88,7 +95,7 @@ const MB = 2 ** 20;
 
 // ---- messages between the bench and its worker processes ----
 
-interface ChildJob { dbUrl: string; hostMap: string; concurrency: number; stageClock: boolean; floorUrls?: string[] }
+interface ChildJob { dbUrl: string; hostMap: string; concurrency: number; stageClock: boolean; floorUrls?: string[]; warmupPages?: number }
 type ChildMessage =
   | { type: "ready" }
   | { type: "page" }
@@ -109,6 +116,10 @@ async function childMain(): Promise<void> {
   // (~1 s CPU for the default model) and compromise's lexicon (~0.1 s) before the clock starts.
   await getPageClassifier(db);
   extractEntities("Warm-up: Emmanuel Macron met the United Nations in Geneva.");
+  // The stage pass measures a crawl in its steady state: every host's template ready (a crawl's first
+  // MIN_TEMPLATE_PAGES pages of a site wait for it, then are extracted together), so it crawls
+  // warmupPages first, unmeasured.
+  if (job.warmupPages) await warmUp(db, job, job.warmupPages);
   const floors: FloorResult[] = [];
   if (job.floorUrls) floors.push(await measureFloor(job.floorUrls, job.hostMap, FLOOR_WARMUP_PAGES));
   global.gc?.();
@@ -132,6 +143,15 @@ async function childMain(): Promise<void> {
     cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [], floors,
   } satisfies ChildMessage);
   process.disconnect();
+}
+
+/** Crawl `pages` pages (or failures) with the job's settings and no clock, then stop. */
+async function warmUp(db: ReturnType<typeof openDb>, job: ChildJob, pages: number): Promise<void> {
+  const stop = new AbortController();
+  await runWorker({
+    db, signal: stop.signal, hostMap: job.hostMap, allowPrivateNetwork: true, concurrency: job.concurrency, idleMs: 20, pageThread: false,
+    onProgress: (s) => { if (s.pages + errorTotal(s) >= pages) stop.abort(); },
+  });
 }
 
 // ---- floors: the same pages without database, one at a time ----
@@ -261,7 +281,9 @@ interface RunResult {
 }
 
 /** Crawl `sample` pages with `workers` processes; returns when all have stopped. */
-async function runCrawl(dbUrl: string, hostMap: string, sample: number, workers: number, concurrency: number, stageClock: boolean, floorUrls?: string[]): Promise<RunResult> {
+async function runCrawl(
+  dbUrl: string, hostMap: string, sample: number, workers: number, concurrency: number, stageClock: boolean, floorUrls?: string[], warmupPages?: number,
+): Promise<RunResult> {
   const self = fileURLToPath(import.meta.url);
   const children: ChildProcess[] = [];
   const results: Extract<ChildMessage, { type: "done" }>[] = [];
@@ -269,7 +291,7 @@ async function runCrawl(dbUrl: string, hostMap: string, sample: number, workers:
   const parentCpu0 = process.cpuUsage();
   await new Promise<void>((resolveAll, reject) => {
     for (let w = 0; w < workers; w++) {
-      const job: ChildJob = { dbUrl, hostMap, concurrency, stageClock, floorUrls };
+      const job: ChildJob = { dbUrl, hostMap, concurrency, stageClock, floorUrls, warmupPages };
       const child = fork(self, [], { env: { ...process.env, BENCH_CRAWL_CHILD: JSON.stringify(job) }, execArgv: [...process.execArgv, "--expose-gc", ...CHILD_NODE_ARGS] });
       children.push(child);
       child.on("error", reject);
@@ -331,11 +353,12 @@ async function main(): Promise<void> {
   }
   let stageTable = "";
   if (STAGE_PAGES > 0) {
-    process.stderr.write(`bench:crawl: stage pass, 1 worker, 1 URL in flight, ${STAGE_PAGES} pages…\n`);
+    process.stderr.write(`bench:crawl: stage pass, 1 worker, 1 URL in flight, ${STAGE_WARMUP_PAGES} pages unmeasured, then ${STAGE_PAGES} pages…\n`);
     const { dir, file } = await prepareDb(SIZES[0]!);
-    // The floors run in the stage worker, on the pages it will crawl first (after FLOOR_WARMUP_PAGES others).
-    const floorUrls = Array.from({ length: STAGE_PAGES + FLOOR_WARMUP_PAGES }, (_, i) => frontierUrl((i + STAGE_PAGES) % (STAGE_PAGES + FLOOR_WARMUP_PAGES)));
-    const r = await runCrawl(file, hostMap, STAGE_PAGES, 1, 1, true, floorUrls);
+    // The floors run in the stage worker, on the pages it will crawl after the warm-up (after FLOOR_WARMUP_PAGES others).
+    const floorUrls = Array.from({ length: STAGE_PAGES + FLOOR_WARMUP_PAGES },
+      (_, i) => frontierUrl(STAGE_WARMUP_PAGES + ((i + STAGE_PAGES) % (STAGE_PAGES + FLOOR_WARMUP_PAGES))));
+    const r = await runCrawl(file, hostMap, STAGE_PAGES, 1, 1, true, floorUrls, STAGE_WARMUP_PAGES);
     rmSync(dir, { recursive: true, force: true });
     const timed = [...r.stages.values()].reduce((a, b) => a + b, 0);
     const order = [...STAGE_ORDER.filter((s) => r.stages.has(s)), ...[...r.stages.keys()].filter((s) => !STAGE_ORDER.includes(s))];
@@ -344,7 +367,7 @@ async function main(): Promise<void> {
     stageRows.push(["**total**", (r.cpuMs / r.pages).toFixed(1), "100 %"]);
     stageTable = [
       "",
-      `CPU per stage (one worker, one URL in flight, ${r.pages} pages of which ${r.articles} new articles and ${r.duplicates} duplicates, `
+      `CPU per stage (one worker, one URL in flight, after ${STAGE_WARMUP_PAGES} unmeasured pages that make every host's template ready; ${r.pages} pages of which ${r.articles} new articles and ${r.duplicates} duplicates, `
         + `${SIZES[0]!.toLocaleString("en")} URLs in the frontier; CPU ms per crawled page, process.cpuUsage):`,
       "",
       mdTable(["stage", "CPU ms/page", "share"], stageRows),
@@ -380,7 +403,8 @@ async function main(): Promise<void> {
   server.close();
   pgCluster?.stop();
   // Sizes not measured in this run (BENCH_SIZES): their previous rows, marked, in the full run's order.
-  const carried = ALL_SIZES.filter((n) => !SIZES.includes(n) && earlier.has(n.toLocaleString("en")));
+  // BENCH_SAMPLE_PAGES=0 measures no size: every previous row is carried over.
+  const carried = ALL_SIZES.filter((n) => (SAMPLE_PAGES === 0 || !SIZES.includes(n)) && earlier.has(n.toLocaleString("en")));
   const measured = new Map(rows.map((r) => [String(r[0]), r]));
   const table = [...new Set([...ALL_SIZES, ...SIZES])].flatMap((n) => {
     const label = n.toLocaleString("en");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
-import { listNews } from "../../lib/db/news.ts";
+import { listNews, listNewsFacets } from "../../lib/db/news.ts";
 import { getStoryOrThrow } from "../../lib/db/stories-view.ts";
 import { seedArticle, seedStory } from "./seed.ts";
 
@@ -55,6 +55,20 @@ describe("listNews", () => {
     expect(one.map((c) => c.id)).toEqual([`a${looseId}`]);
     const two = await listNews(t.db, { limit: 2 });
     expect(two.map((c) => c.id)).toEqual([`a${looseId}`, `s${quakeStory}`]);
+  });
+});
+
+describe("listNewsFacets", () => {
+  it("offers the sites by name and the languages of news articles only, each once, sorted", async () => {
+    // A language only a not-news article has, and a news article without a language: neither is offered.
+    await seedArticle(t.db, { host: "d.example", title: "Datenschutz", text: "Cookies.", lang: "de", isNews: false, createdAt: new Date(now - 5 * hour) });
+    await seedArticle(t.db, { host: "d.example", title: "Undetected", text: "Short.", lang: null, createdAt: new Date(now - 6 * hour) });
+    const facets = await listNewsFacets(t.db, Number.MAX_SAFE_INTEGER);
+    const langs = (await t.db.article.findMany({ where: { isNews: true, lang: { not: null } }, select: { lang: true }, distinct: ["lang"] })).map((a) => a.lang);
+    expect(facets.langs).toEqual([...langs].sort());
+    expect(facets.langs).toContain("fr");
+    expect(facets.langs).not.toContain("de");
+    expect(facets.sites.map((s) => s.name)).toEqual([...facets.sites.map((s) => s.name)].sort());
   });
 });
 

@@ -17,7 +17,7 @@ export interface SeedArticle {
   host: string;
   title: string;
   text: string;
-  lang?: string;
+  lang?: string | null;
   storyId?: number | null;
   isNews?: boolean;
   createdAt?: Date;
@@ -39,7 +39,7 @@ export async function seedArticle(db: Db, a: SeedArticle): Promise<number> {
   const article = await db.article.create({
     data: {
       pageId: page.id, siteId, url, title: a.title, text: a.text, html: a.html ?? `<p>${a.text}</p>`, lead: a.text.slice(0, 100),
-      lang: a.lang ?? "en", method: "density", textLength: a.text.length, contentHash: `c${seq}`, simhash: "0000000000000000",
+      lang: a.lang === undefined ? "en" : a.lang, method: "density", textLength: a.text.length, contentHash: `c${seq}`, simhash: "0000000000000000",
       isNews: a.isNews ?? true, modelIsNews: a.isNews ?? true, storyId: a.storyId ?? null, createdAt: a.createdAt ?? new Date(),
     },
   });
