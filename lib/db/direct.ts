@@ -104,6 +104,18 @@ export function prismaTx(tx: { $queryRaw: Db["$queryRaw"]; $executeRaw: Db["$exe
 }
 
 /**
+ * Time limits of a direct transaction on PostgreSQL (SET LOCAL: this transaction only). 20 s waiting for
+ * a row lock (story terms queue behind each other under load) and 60 s for one statement or idle inside
+ * the transaction: the limits the story assignment had as Prisma transaction options (maxWait 20 s,
+ * timeout 60 s).
+ */
+const PG_TRANSACTION_LIMITS = [
+  "SET LOCAL lock_timeout = '20s'",
+  "SET LOCAL statement_timeout = '60s'",
+  "SET LOCAL idle_in_transaction_session_timeout = '60s'",
+];
+
+/**
  * Run `fn` in one transaction on the adapter (BEGIN IMMEDIATE on SQLite, through the gate; a pooled
  * connection on PostgreSQL): committed when it returns, rolled back when it throws. Without a registered
  * adapter, Prisma's interactive transaction does the same.
@@ -114,6 +126,12 @@ export async function transaction<T>(db: Db, fn: (tx: DirectTx) => Promise<T>): 
     return db.$transaction(async (tx) => fn(prismaTx(tx)));
   }
   const tx: Transaction = await adapter.startTransaction().catch(rethrow);
+  if (engineOf(db) === "postgresql") {
+    // Bounds a stuck transaction as Prisma's interactive-transaction timeout did: a lock queue or a
+    // statement past its limit fails this page (retried by the frontier) instead of holding a pooled
+    // connection and its row locks for ever.
+    for (const sql of PG_TRANSACTION_LIMITS) await tx.executeRaw({ sql, args: [], argTypes: [] }).catch(rethrow);
+  }
   const run: DirectTx = {
     queryRows: <R>(s: Sql) => queryOn<R>(tx, toQuery(db, s)),
     execute: (s: Sql) => tx.executeRaw(toQuery(db, s)).catch(rethrow),
