@@ -19,10 +19,10 @@
 //   - redesigns: when the REDESIGN_PAGES most recent pages each hold less than REDESIGN_OVERLAP of the
 //     template of the pages before them, the window restarts from those pages (a new design), and the
 //     redesign is kept.
-import { load, type CheerioAPI } from "cheerio";
+import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { filterBlocks, type LanguageVerdict } from "./langmodel.ts";
-import { capNestingDepth } from "../html/depth-cap.ts";
+import { parseHtml } from "./dom.ts";
 
 /** Pages a template needs before it may be subtracted: with fewer, "common to all pages" means little. */
 export const MIN_TEMPLATE_PAGES = 3;
@@ -431,8 +431,9 @@ export function templateTextNodes(input: CheerioAPI): { node: AnyNode; key: stri
 
 // ---- internals ----
 
+/** The one parse of lib/extract (dom.ts parseHtml), so that the entries of a page given as HTML are those of the crawler's parsed page. */
 function parseForTemplate(html: string): CheerioAPI {
-  return load(capNestingDepth(html), { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  return parseHtml(html);
 }
 
 /** The template's keys now. */
