@@ -4,9 +4,9 @@
 //
 // The brief's seven come first (text length, URL ends with "/", title length, line breaks,
 // imprint/privacy/terms words in text and in title, upper-case letters), then structural ones.
-import { load, type CheerioAPI } from "cheerio";
+import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { capNestingDepth } from "../html/depth-cap.ts";
+import { parseHtml } from "../extract/dom.ts";
 
 /** The part of an extraction result the classifier reads (lib/extract ExtractResult fits). */
 export interface ExtractionInput {
@@ -210,7 +210,7 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 /** The DOM facts of a classifier input: handed in, or read from its parsed page or its HTML. */
 export function resolveDocumentFacts(input: Pick<FeatureInput, "html" | "$" | "document">): DocumentFacts {
   return input.document
-    ?? readDocumentFacts(input.$ ?? load(capNestingDepth(input.html ?? ""), { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } }));
+    ?? readDocumentFacts(input.$ ?? parseHtml(input.html ?? ""));
 }
 
 /** Compute the feature vector (FEATURE_NAMES order) and the facts behind it. */

@@ -1,9 +1,10 @@
 // Raw bytes → what the classifier reads, the way the crawler does it: decode the charset
-// (lib/encoding), extract the article (lib/extract), parse once more for page-level features.
-import { load, type CheerioAPI } from "cheerio";
+// (lib/encoding), extract the article (lib/extract), parse once more for page-level features with
+// the crawler's one parse function.
+import type { CheerioAPI } from "cheerio";
 import { decodeHtml } from "../encoding/decode.ts";
 import { extractArticle, type ExtractResult } from "../extract/index.ts";
-import { capNestingDepth } from "../html/depth-cap.ts";
+import { parseHtml } from "../extract/dom.ts";
 
 export interface PreparedPage {
   html: string;
@@ -19,6 +20,7 @@ export function preparePage(input: { bytes: Uint8Array; url: string; contentType
 
 export function prepareHtml(html: string, url: string): PreparedPage {
   const extraction = extractArticle(html, { url });
-  const $ = load(capNestingDepth(html), { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  // the crawler's parse (lib/extract/dom.ts parseHtml): training and serving read the same document facts
+  const $ = parseHtml(html);
   return { html, $, url, extraction };
 }

@@ -5,6 +5,7 @@
 // stay hidden. Slideshows the same way: the hidden slides beside the shown one are the gallery's text.
 import type { Element } from "./dom.ts";
 import { isElement, textOf } from "./dom.ts";
+import { isHiddenByMarkup } from "./hidden.ts";
 
 /** ARIA roles of a panel opened by its tab or accordion header. */
 const PANEL_ROLES = new Set(["tabpanel", "region"]);
@@ -43,9 +44,6 @@ const MIN_SLIDE_SIBLINGS = 2;
  */
 const MIN_SLIDE_PROSE_CHARS = 100;
 
-/** Inline style or attribute that hides a sibling slide. */
-const HIDDEN_SLIDE_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
-
 /** True when `el` (a hidden element) is one slide of a slideshow whose current slide is shown. */
 export function isHiddenSlide(el: Element): boolean {
   const cls = (el.attribs.class ?? "").trim().split(/\s+/)[0];
@@ -58,7 +56,7 @@ export function isHiddenSlide(el: Element): boolean {
     if (c === el || !isElement(c) || c.name !== el.name) continue;
     if ((c.attribs.class ?? "").trim().split(/\s+/)[0] !== cls) continue;
     kin++;
-    if (!("hidden" in c.attribs) && !HIDDEN_SLIDE_STYLE_RE.test(c.attribs.style ?? "")) shown = true;
+    if (!isHiddenByMarkup(c.attribs)) shown = true;
   }
   return kin >= MIN_SLIDE_SIBLINGS && shown && paragraphChars(el) >= MIN_SLIDE_PROSE_CHARS;
 }

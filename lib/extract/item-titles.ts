@@ -14,7 +14,7 @@ function topOf(el: Element): AnyNode {
 }
 
 /** Whether the element still hangs in the document (not removed by a pruning). */
-function isAttached(el: Element): boolean {
+export function isAttached(el: Element): boolean {
   return topOf(el).type === "root";
 }
 

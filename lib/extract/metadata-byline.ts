@@ -15,6 +15,7 @@
 // (into its children too), up to MAX_BYLINE_CANDIDATES candidates.
 import type { AnyNode, Element } from "domhandler";
 import { collapseSpace } from "./dom.ts";
+import { isProbablyInvisible } from "./hidden.ts";
 
 /** Readability's byline class/id words, without "dateline" and without "authorization"/"authorise". */
 const BYLINE_RE = /byline|author(?!i[sz])|writtenby|p-author/i;
@@ -94,7 +95,7 @@ function ancestorContext(el: Element, body: Element): "hidden" | "unlikely" | "v
   let unlikely = false;
   for (let n: Element | null = el; n && n.type === "tag"; n = n.parent as Element | null) {
     const a = n.attribs;
-    if (isHidden(a)) return "hidden";
+    if (isProbablyInvisible(a)) return "hidden";
     if ((a.class !== undefined && OTHERS_RE.test(a.class)) || (a.id !== undefined && OTHERS_RE.test(a.id)) || (a.itemtype !== undefined && OTHERS_RE.test(a.itemtype))) return "hidden";
     if (!unlikely && n !== el && isUnlikely(n)) unlikely = true;
     if (n === body) break;
@@ -117,14 +118,6 @@ function isByline(el: Element): boolean {
   const a = el.attribs;
   return a.rel === "author" || (a.itemprop !== undefined && a.itemprop.includes("author"))
     || (a.class !== undefined && BYLINE_RE.test(a.class)) || (a.id !== undefined && BYLINE_RE.test(a.id));
-}
-
-/** Readability's _isProbablyVisible on attributes: hidden, aria-hidden="true", inline display:none / visibility:hidden. */
-function isHidden(a: Record<string, string>): boolean {
-  if (a.hidden !== undefined) return true;
-  if (a["aria-hidden"] === "true" && !(a.class ?? "").includes("fallback-image")) return true;
-  const style = a.style;
-  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
 }
 
 /** Texts (or content attributes) of the itemprop="name" descendants, in document order. */

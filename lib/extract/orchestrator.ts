@@ -1,484 +1,194 @@
-// The extraction recipe. Each fallback runs only when the step before found too little text
-// (< MIN_TEXT_CHARS), and the result records which step won and why:
+// The extraction recipe, read top to bottom (as Readability's parse() and trafilatura's numbered
+// fallbacks): observe the page, clean it, climb the ladder of candidates, finish the winner. The steps
+// are data — LADDER and FINISH below, each pass with its id, the condition it runs under and where its
+// thresholds live — and methodReason ends with the ids of the passes that shaped the page
+// ("passes: candidates > repeated-text > labels"); lib/extract/README.md lists them (generated from
+// these tables by scripts/extract-rules-table.ts).
 //
-//   1. Parse once (htmlparser2; or take the caller's parse of the same html); read the metadata from the untouched document.
-//   2. Template: when the site's template is ready, remove the text nodes it holds (tag path + text,
-//      lib/extract/template.ts); the steps below then run on what is left, so the template removes
-//      site furniture and density/blocks pick the article among the page-specific rest. A block
-//      goes only when all its text is template (apply-template.ts); when what is left yields too
-//      little text, the page is extracted again without the template (its content was template too).
-//   3. Page kind (page-type.ts, from the product-page walk): article, product or other. On product
-//      pages (schema.org Product/Offer, og:type product, price or add-to-cart markup; not articles)
-//      the customer-review sections go first (product-page.ts). Then two candidates after a strict clean (scripts, hidden nodes, nav/footer/aside, class/id furniture):
-//      a. density + blocks: the density scorer picks the container (with qualifying siblings), the
-//         block classifier drops the boilerplate blocks inside it and adds confident blocks outside;
-//      b. named container (trafilatura's order of article-body names, known-container.ts), pruned of
-//         share bars, captions, author boxes, related links (prune.ts), link lists dropped; on
-//         pages of kind "other" whose container is an index of linked items (isLinkIndex: news
-//         fronts, topic pages, catalogues) the link lists are the content and stay.
-//      The named container wins unless it yields too little or density finds far more text
-//      (DENSITY_OVER_KNOWN_RATIO), as trafilatura prefers its own result over its fallbacks. A density
-//      candidate that wins is pruned like the named container, captions kept (withoutFurniture).
-//      c. repeated items (undated pages, repeated.ts): the largest group of same-kind sibling items
-//         (cards, tiles, posts) replaces the winner when it holds REPEATED_OVER_CHOSEN times its
-//         text, or comes back whole inside it at REPEATED_INSIDE_SHARE (linked card titles).
-//   4. Blocks: the block classifier over the whole cleaned body (pages whose text is not in <p>s).
-//      It also replaces a found candidate on pages spread over many sections or cards (index and
-//      service pages: not dated, not a product, no article slug in the URL) when the candidate holds
-//      under WHOLE_BODY_OVER_CHOSEN of the text the classifier keeps over the whole body.
-//   5. Relax: clean without the furniture rules (some sites wrap the article in "sidebar" or
-//      "comment" classes) and take the density container whole, unless it lies in the <footer>.
-//   6. Body: all remaining body text, so a page with any text never comes out empty.
-//   6c. JSON-LD (before 6a): the page's declared articleBody replaces the chosen candidate when it holds DECLARED_OVER_CHOSEN
-//      times its text (a script-rendered page whose HTML shows a shell: json-body.ts).
-//   6a. Boilerplate lines: a candidate that did not go through the trim (repeated items, blocks alone, relax,
-//      body) loses the lines that are boilerplate by their words alone (trim.ts dropBoilerplateLines: ad labels,
-//      comment debris, read-also labels, paywall/app/newsletter prompts, filing and byline lines).
-//   6b. Thread posts: on a thread (the posts of step 9) whose kept content lies in a post, the posts it
-//      left out come in, each as its own blocks the classifier does not reject (post-headers.ts).
-//   7. Repeated text: of blocks with the same text, the first stays (responsive pages rendering the
-//      product twice, carousels, quoted posts; repeated-text.ts): blocks of >= 10 words on declared
-//      articles, >= 3 words on other pages.
-//   8. Skip links ("Skip to content", "Zum Inhalt springen") go (skip-links.ts).
-//   9. Post headers: on a thread (>= 3 posts each with a profile link and a date), each kept post gets
-//      its author name and date line back in front of it (read before the clean: post-headers.ts).
-import { extractDefaults } from "../config.ts";
+//   1. Observe (observe.ts): metadata from the untouched page; the site template taken out; page kind,
+//      thread posts and the declared JSON-LD body read before any clean.
+//   2. Clean: on product pages the customer reviews go (product-page.ts); then the strict clean
+//      (clean.ts: scripts, hidden nodes, forms, nav/footer/aside, furniture by class/id).
+//   3. Ladder (LADDER): the first rung always runs; a rival runs once a rung found enough text and wins
+//      when it finds more; fallbacks run while none has found MIN_TEXT_CHARS, each considered in turn.
+//   4. Finish (FINISH): each pass runs on the winner's blocks in order.
 import type { CheerioAPI, Element, ParentNode, AnyNode } from "./dom.ts";
 import { bodyOf, isElement, parseHtml, removeNode } from "./dom.ts";
 import { removeBoilerplate } from "./clean.ts";
 import { scoreDensity } from "./density.ts";
 import { selectContentRoots } from "./select.ts";
 import { blocksToText, segmentBlocks, type TextBlock } from "./segment.ts";
-import { scoreBlocks, CONTENT_PROBABILITY } from "./blocks.ts";
 import { sanitizeArticleNodes } from "./sanitize.ts";
-import { removeTemplateNodes } from "./apply-template.ts";
-import { readMetadata } from "./read-metadata.ts";
-import { findKnownContainers } from "./known-container.ts";
-import { findDiscardable, pruneDiscardable } from "./prune.ts";
-import { dropBoilerplateLines, dropDanglingBlocks } from "./trim.ts";
-import { removeProductReviews, scanProductPage } from "./product-page.ts";
-import { guessPageKind, hasArticleSlug, isLinkIndex, type PageKind } from "./page-type.ts";
-import { findRepeatedItems, type RepeatedItems } from "./repeated.ts";
-import { mapItemOwners, restorePrunedTitles } from "./item-titles.ts";
+import { dropBoilerplateLines } from "./trim.ts";
+import { removeProductReviews } from "./product-page.ts";
 import { dropRepeatedBlocks } from "./repeated-text.ts";
 import { dropSkipLinks } from "./skip-links.ts";
-import { addPostHeaders, fillThreadPosts, findPostHeaders } from "./post-headers.ts";
-import { findLeadBefore } from "./lead.ts";
-import { readJsonArticleBody } from "./json-body.ts";
-import { ARTICLE_TEASER_MIN_SHARE, findTeaserTitles, teaserShare } from "./teaser-titles.ts";
+import { addPostHeaders, fillThreadPosts } from "./post-headers.ts";
+import { observePage, type PageSnapshot } from "./observe.ts";
+import { lineRulesOf, matchLineRule, type LineRuleScope } from "./line-rules.ts";
+import {
+  blocksAlone, chooseCandidate, declaredOverChosen, relaxed, textLength, wholeBodyOverChosen, MIN_TEXT_CHARS, type Outcome,
+} from "./candidates.ts";
 import type { ExtractOptions, ExtractResult } from "./index.ts";
-import { compareDocumentPosition } from "domutils";
 
-/** Characters of text below which a step has found "too little" and the next step runs. */
-const MIN_TEXT_CHARS = extractDefaults.minTextChars;
-
-/**
- * Inside the density container a block is dropped only below this content probability: the
- * container already passed one test, so the classifier only removes what it is fairly sure of.
- * 0.3 -> 0.4 (session 8): WCXB even ids 0.88479 -> 0.88520, odd 0.86873 -> 0.86927, snippet halves
- * unchanged; 0.5: snippet tuning half -0.0011 (short paragraphs of articles), WCXB odd -0.001.
- */
-const IN_CONTAINER_MIN_PROBABILITY = 0.4;
+/** What the passes see: the page's snapshot, its cleaned body, the html, and the reason's prefix. */
+interface Context { page: PageSnapshot; body: ParentNode; html: string; prefix: string }
 
 /**
- * Inside a named container the cut is a little higher: running prose stays whatever its probability
- * (isProse), so what the cut decides there is short blocks — labels, link lines, credits. WCXB even ids
- * 0.88451 -> 0.88479 (odd 0.86855 -> 0.86873), snippet tuning half unchanged (0 pages; 0.5: -12 pages).
+ * A rung of the ladder. "first": always runs. "rival": runs once a rung has found MIN_TEXT_CHARS and
+ * replaces it when longer. "fallback": runs while none has. "restart": while none has, the whole recipe
+ * runs again without the site template (its content was template too).
  */
-const KNOWN_MIN_PROBABILITY = 0.4;
-
-/**
- * Outside the container a block joins the content when the classifier is this sure: content the
- * density scorer cannot see (text outside <p>, pages made of many short sections).
- */
-const OUTSIDE_MIN_PROBABILITY = 0.7;
-/**
- * …and has at most this share of its words inside links (link lists are navigation, not content; a linked
- * line outside the article is a prompt or a teaser). 0.5 -> 0.25: snippet tuning half 0.9542 -> 0.9545,
- * held-out 0.9258 -> 0.9260; WCXB even ids 0.88520 -> 0.88538, odd 0.86927 -> 0.86924; 0.1 loses both.
- */
-const OUTSIDE_MAX_LINK_SHARE = 0.25;
-
-interface Outcome {
-  blocks: TextBlock[]; roots: ParentNode[]; dropped: TextBlock[]; method: string; reason: string;
-  /** The named container's blocks with its teaser titles (keepTeaserTitles), taken once it has won: the choice compares `blocks`. */
-  titled?: TextBlock[];
+interface Rung {
+  id: string; role: "first" | "rival" | "fallback" | "restart"; does: string; thresholds: string;
+  when?: (c: Context) => boolean;
+  run?: (c: Context, best: Outcome | null) => Outcome | null;
 }
 
-export function runExtraction(html: string, opts: ExtractOptions): ExtractResult {
-  // 1. parse + metadata
-  const $ = opts.document ?? parseHtml(html);
-  const meta = readMetadata($, opts.url);
-  const tried: string[] = [];
-  let best: Outcome | null = null;
-  const consider = (o: Outcome | null): boolean => {
-    if (o && (!best || textLength(o.blocks) > textLength(best.blocks))) best = o;
-    if (o && textLength(o.blocks) >= MIN_TEXT_CHARS) return true;
-    tried.push(`${o?.method ?? "step"}: ${o ? textLength(o.blocks) : 0} chars`);
-    return false;
-  };
-  const body = bodyOf($);
-  // 2. template
-  const templated = opts.template ? removeTemplateNodes(body, opts.template) : null;
-  // 3. page kind; density + blocks (on product pages, without the customer reviews: product-page.ts)
-  const scan = scanProductPage($.root().get(0) as ParentNode);
-  const kind = guessPageKind(scan);
-  // the posts of a thread and their headers (author, date), read before the clean drops the headers
-  const headers = findPostHeaders($.root().get(0) as ParentNode);
-  // the article text the page declares in its JSON-LD, read before the clean drops the scripts (json-body.ts)
-  const declared = readJsonArticleBody($.root().get(0) as ParentNode);
-  const reviews = removeProductReviews($.root().get(0) as ParentNode, scan);
-  removeBoilerplate(body, { dropFurniture: true });
-  const prefix = `page kind ${kind}; ` + (templated ? `template removed ${templated.removed} text nodes; ` : "") + (reviews ? `product page: removed ${reviews} review sections; ` : "");
-  const first = consider(chooseCandidate(body, templated ? "template" : "density+blocks", prefix, !!meta.publishedAt, kind));
-  // 2b. the template held the page's content too (pages of one site sharing their main text): extract without it
-  if (templated && !first) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined }), templated.removed);
-  // 4b. a page spread over many sections: the whole body's content blocks, when the candidate has far less
-  const spread = first && kind !== "product" && !meta.publishedAt && !hasArticleSlug(opts.url) ? wholeBodyOverChosen(body, best!, prefix) : null;
-  if (spread) consider(spread);
-  const won =
-    first ||
-    // 4. blocks alone
-    consider(blocksAlone(body)) ||
-    // 5. relax
-    consider(relaxed(html)) ||
-    // 6. body
-    consider({ blocks: segmentBlocks(body), roots: [body], dropped: [], method: "body", reason: "whole cleaned body" });
-  const found0: Outcome = best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" };
-  // 6c. the JSON-LD article body, when the HTML routes found far less (a script-rendered article: json-body.ts)
-  const chosen = declaredOverChosen(declared, found0) ?? found0;
-  // the boilerplate lines of candidates that did not go through the trim (trim.ts)
-  const lines = TRIMMED_METHODS.has(chosen.method) ? null : dropBoilerplateLines(chosen.blocks);
-  const found: Outcome = lines?.dropped.length ? { ...chosen, blocks: lines.kept, dropped: [...chosen.dropped, ...lines.dropped] } : chosen;
-  void won;
-  // 7. repeated text: the later copies of a block go (responsive duplicates, quoted posts: repeated-text.ts)
-  // 6b. thread posts: on a thread, the posts the chosen content left out come in (post-headers.ts)
-  const { blocks: withPosts, filled } = fillThreadPosts(found.blocks, headers, body);
-  const { kept, repeats } = dropRepeatedBlocks(withPosts, kind, found.method === "repeated-items");
-  // 8. skip links ("Skip to content"): navigation left over on pages that fell back to the body (skip-links.ts)
-  const { kept: content, skipLinks } = dropSkipLinks(kept);
-  // 9. post headers: each kept post of a thread gets its author and date back (post-headers.ts)
-  const { blocks: posts, added, posts: thread } = addPostHeaders(content, headers);
-  const outcome: Outcome = { ...found, blocks: posts, dropped: [...found.dropped, ...repeats, ...skipLinks] };
-  const said = found.reason + (filled ? `; filled in ${filled} posts of the thread` : "") + (repeats.length ? `; dropped ${repeats.length} repeated blocks` : "") + (skipLinks.length ? `; dropped ${skipLinks.length} skip links` : "") + (added ? `; added the headers of ${added} posts (of ${thread} in the thread)` : "");
-  const reason = tried.length ? `${said} (after ${tried.join("; ")})` : said;
-  return {
-    ...meta,
-    // Unicode normal form C: pages that write "ü" as u + combining diaeresis (or Bengali nukta letters
-    // decomposed) read the same as the composed text readers search and compare
-    text: blocksToText(outcome.blocks).normalize("NFC"),
-    html: renderHtml($, outcome, opts.url),
-    method: outcome.method,
-    methodReason: reason,
-  };
-}
+export const LADDER: readonly Rung[] = [
+  {
+    id: "candidates", role: "first", thresholds: "candidates.ts: DENSITY_OVER_KNOWN_RATIO, MIN_KNOWN_CHARS, REPEATED_OVER_CHOSEN, REPEATED_INSIDE_SHARE",
+    does: "density container + block classifier against the named container (pruned, link lists dropped, lead added), the named one winning unless density finds DENSITY_OVER_KNOWN_RATIO times its text; on undated pages the repeated items replace it when far larger",
+    run: (c) => chooseCandidate(c.body, c.page.templated ? "template" : "density+blocks", c.prefix, c.page.dated, c.page.kind),
+  },
+  { id: "without-template", role: "restart", thresholds: "—", does: "the template held the page's content too: extract again without it", when: (c) => c.page.templated !== null },
+  {
+    id: "whole-body", role: "rival", thresholds: "candidates.ts: WHOLE_BODY_OVER_CHOSEN",
+    does: "on undated non-product pages without an article slug (index and service pages), the block classifier over the whole body when the candidate holds under WHOLE_BODY_OVER_CHOSEN of its text",
+    when: (c) => c.page.kind !== "product" && !c.page.dated && !c.page.articleSlug,
+    run: (c, best) => wholeBodyOverChosen(c.body, best!, c.prefix),
+  },
+  { id: "blocks", role: "fallback", thresholds: "blocks.ts: CONTENT_PROBABILITY", does: "the block classifier over the whole cleaned body (pages whose text is not in <p>s)", run: (c) => blocksAlone(c.body) },
+  { id: "relaxed", role: "fallback", thresholds: "—", does: "clean without the furniture rules, the density container whole unless it lies in the <footer>", run: (c) => relaxed(c.html) },
+  {
+    id: "body", role: "fallback", thresholds: "—", does: "all remaining body text: a page with any text never comes out empty",
+    run: (c) => ({ blocks: segmentBlocks(c.body), roots: [c.body], dropped: [], method: "body", reason: "whole cleaned body" }),
+  },
+];
 
-/**
- * The JSON-LD articleBody replaces the chosen candidate when it holds this many times its text: the HTML
- * routes then found a shell (an author card, a teaser) of a page that renders its article from data. On
- * the tuning halves few pages declare a body longer than the output at all (trafilatura 1 of 28 pages with
- * an articleBody above 1.3 times the output, at 5.7 times; WCXB even ids 0 of 16), so any ratio from 1.3 to
- * 5.7 scores the same there. We keep 2, the value chosen before any held-out figure was seen: 4 was tried
- * after the held-out total showed 2 costing it 0.001 (R 0.950 -> 0.948), and a value picked that way would make
- * the held-out figure meaningless.
- */
-const DECLARED_OVER_CHOSEN = 2;
-/** …and at least this many characters (a declared summary is not the article). */
-const DECLARED_MIN_CHARS = 500;
-
-function declaredOverChosen(declared: string, chosen: Outcome): Outcome | null {
-  const have = textLength(chosen.blocks);
-  if (declared.length < DECLARED_MIN_CHARS || declared.length < have * DECLARED_OVER_CHOSEN) return null;
-  const $d = parseHtml(`<div>${declared.split("\n").map((p) => `<p>${escapeHtml(p)}</p>`).join("")}</div>`);
-  const root = $d("div").get(0) as Element;
-  return { blocks: segmentBlocks(root), roots: [root], dropped: [], method: "json-ld", reason: `JSON-LD articleBody (${declared.length} chars) over ${chosen.method} (${have} chars: ${chosen.reason})` };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** A finishing pass: the winner in, the winner changed out (null: nothing to do), and the line rules that fired. */
+interface Finish {
+  id: string; does: string; thresholds: string;
+  run: (c: Context, o: Outcome) => (Outcome & { rules?: string[] }) | null;
 }
 
 /** Methods whose candidates went through the dangling-block trim (trim.ts dropDanglingBlocks). */
 const TRIMMED_METHODS = new Set(["density+blocks", "container+blocks", "template"]);
 
+export const FINISH: readonly Finish[] = [
+  {
+    id: "json-ld-body", thresholds: "candidates.ts: DECLARED_OVER_CHOSEN, DECLARED_MIN_CHARS",
+    does: "the page's declared JSON-LD articleBody replaces the winner when it holds DECLARED_OVER_CHOSEN times its text (a script-rendered article whose HTML shows a shell)",
+    run: (c, o) => declaredOverChosen(c.page.declared, o),
+  },
+  {
+    id: "boilerplate-lines", thresholds: "line-rules.ts (scope line)",
+    does: "a winner that did not go through the trim (repeated items, blocks alone, relaxed, body, JSON-LD) loses the lines that are boilerplate by their words, and picture captions",
+    run: (_c, o) => {
+      if (TRIMMED_METHODS.has(o.method)) return null;
+      const lines = dropBoilerplateLines(o.blocks);
+      return lines.dropped.length ? { ...o, blocks: lines.kept, dropped: [...o.dropped, ...lines.dropped], rules: ruleIds(lines.dropped, "line") } : null;
+    },
+  },
+  {
+    id: "thread-posts", thresholds: "post-headers.ts: MIN_COVERED_POSTS, POST_MIN_PROBABILITY",
+    does: "on a thread whose kept content lies in its posts, the posts it left out come in (each as its blocks the classifier does not reject)",
+    run: (c, o) => {
+      const { blocks, filled } = fillThreadPosts(o.blocks, c.page.headers, c.body);
+      return filled ? { ...o, blocks, reason: `${o.reason}; filled in ${filled} posts of the thread` } : null;
+    },
+  },
+  {
+    id: "repeated-text", thresholds: "repeated-text.ts: *_REPEAT_MIN_WORDS",
+    does: "of blocks with the same text the first stays (responsive copies, carousels, quoted posts)",
+    run: (c, o) => {
+      const { kept, repeats } = dropRepeatedBlocks(o.blocks, c.page.kind, o.method === "repeated-items");
+      return repeats.length ? { ...o, blocks: kept, dropped: [...o.dropped, ...repeats], reason: `${o.reason}; dropped ${repeats.length} repeated blocks` } : null;
+    },
+  },
+  {
+    id: "labels", thresholds: "line-rules.ts (scope label)",
+    does: "blocks that are only a skip link, a control's or a widget's label, a shop badge, a counter, a visitor prompt",
+    run: (_c, o) => {
+      const { kept, skipLinks } = dropSkipLinks(o.blocks);
+      return skipLinks.length ? { ...o, blocks: kept, dropped: [...o.dropped, ...skipLinks], reason: `${o.reason}; dropped ${skipLinks.length} skip links`, rules: ruleIds(skipLinks, "label") } : null;
+    },
+  },
+  {
+    id: "post-headers", thresholds: "post-headers.ts: MIN_POSTS",
+    does: "on a thread, each kept post gets its author and date line back in front of it (read before the clean)",
+    run: (c, o) => {
+      const { blocks, added, posts } = addPostHeaders(o.blocks, c.page.headers);
+      if (blocks === o.blocks) return null;
+      return { ...o, blocks, reason: added ? `${o.reason}; added the headers of ${added} posts (of ${posts} in the thread)` : o.reason };
+    },
+  },
+];
+
+export function runExtraction(html: string, opts: ExtractOptions): ExtractResult {
+  // 1. observe
+  const $ = opts.document ?? parseHtml(html);
+  const page = observePage($, opts.url, opts.template);
+  // 2. clean
+  const reviews = removeProductReviews(page.root, page.scan);
+  removeBoilerplate(page.body, { dropFurniture: true });
+  const prefix = `page kind ${page.kind}; ` + (page.templated ? `template removed ${page.templated.removed} text nodes; ` : "") + (reviews ? `product page: removed ${reviews} review sections; ` : "");
+  const c: Context = { page, body: page.body, html, prefix };
+  // 3. ladder
+  const climbed = climb(c);
+  if (!climbed) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined }), page.templated!.removed);
+  // 4. finish
+  let outcome = climbed.best;
+  const passes = [climbed.rung];
+  for (const f of FINISH) {
+    const next = f.run(c, outcome);
+    if (!next) continue;
+    const { rules, ...o } = next;
+    outcome = o;
+    passes.push(rules?.length ? `${f.id} [${rules.join(", ")}]` : f.id);
+  }
+  const said = climbed.tried.length ? `${outcome.reason} (after ${climbed.tried.join("; ")})` : outcome.reason;
+  return {
+    ...page.meta,
+    // Unicode normal form C: pages that write "ü" as u + combining diaeresis (or Bengali nukta letters
+    // decomposed) read the same as the composed text readers search and compare
+    text: blocksToText(outcome.blocks).normalize("NFC"),
+    html: renderHtml($, outcome, opts.url),
+    method: outcome.method,
+    methodReason: `${said}; passes: ${passes.join(" > ")}`,
+  };
+}
+
+/** The ladder climbed: the longest outcome considered, the rung that gave it, what was tried below MIN_TEXT_CHARS; null: restart without the template. */
+function climb(c: Context): { best: Outcome; rung: string; tried: string[] } | null {
+  let best: Outcome | null = null, rung = "none", won = false;
+  const tried: string[] = [];
+  const consider = (id: string, o: Outcome | null): boolean => {
+    if (o && (!best || textLength(o.blocks) > textLength(best.blocks))) { best = o; rung = id; }
+    if (o && textLength(o.blocks) >= MIN_TEXT_CHARS) return true;
+    tried.push(`${o?.method ?? "step"}: ${o ? textLength(o.blocks) : 0} chars`);
+    return false;
+  };
+  for (const r of LADDER) {
+    if (r.when && !r.when(c)) continue;
+    if (r.role === "first") won = consider(r.id, r.run!(c, best));
+    else if (r.role === "rival") { const o = won ? r.run!(c, best) : null; if (o) consider(r.id, o); }
+    else if (won) continue;
+    else if (r.role === "restart") return null;
+    else won = consider(r.id, r.run!(c, best));
+  }
+  return { best: best ?? { blocks: [], roots: [], dropped: [], method: "none", reason: "no text in the page" }, rung, tried };
+}
+
+/** The ids of the line rules (line-rules.ts) that took these blocks, each once, in table order ("caption" for picture captions, trim.ts). */
+function ruleIds(blocks: TextBlock[], scope: LineRuleScope): string[] {
+  const ids = new Set(blocks.map((b) => matchLineRule(b, scope)?.id ?? "caption"));
+  return [...lineRulesOf(scope).map((r) => r.id), "caption"].filter((id) => ids.has(id));
+}
+
 /** The result of a run without the template, saying why the template was set aside. */
 function withTemplateNote(r: ExtractResult, removed: number): ExtractResult {
   return { ...r, methodReason: `template set aside (its ${removed} text nodes left too little text); ${r.methodReason}` };
-}
-
-/** Characters a named container must yield to be taken (trafilatura's MIN_EXTRACTED_SIZE). */
-const MIN_KNOWN_CHARS = 250;
-/**
- * The density candidate replaces the named container only when it has this many times its text: a
- * named container that found only part of the page (a service page's first section) loses, one that
- * merely left out the neighbouring boilerplate wins (tuned on WCXB even ids and the even half of the
- * trafilatura set: 1.3 gained recall on service pages but cost more snippet precision).
- */
-const DENSITY_OVER_KNOWN_RATIO = 2;
-/** A block in a named container is a link list (dropped) above this share of words in links… */
-const LINK_LIST_SHARE = 0.5;
-/** …when it is also shorter than this many words (a long linked paragraph is still text). */
-const LINK_LIST_MAX_WORDS = 30;
-
-function knownContainer(body: ParentNode, method: string, prefix: string, kind: PageKind): Outcome | null {
-  for (const el of findKnownContainers(body)) {
-    const pruned = pruneDiscardable([el]);
-    const all = segmentBlocks(el);
-    const probs = scoreBlocks(all);
-    // an index page's linked items are its content (page-type.ts), elsewhere link lists are navigation
-    const index = kind === "other" && isLinkIndex(all, isLinkList);
-    const keep = all.map((b, i) => (probs[i] >= KNOWN_MIN_PROBABILITY || isProse(b)) && (index || !isLinkList(b)));
-    dropDanglingBlocks(all, keep);
-    const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
-    // on an article the teasers set in the container are related stories (their titles leak: snippet tuning
-    // -1 page) unless they are most of it (an index page labelled an article: WCXB even ids, 10 pages up)
-    const titles = findTeaserTitles(all, keep, isLinkList);
-    if (kind === "article" && teaserShare(all, titles, blocks) < ARTICLE_TEASER_MIN_SHARE) titles.clear();
-    const titled = titles.size > 0 ? all.filter((b, i) => keep[i] || titles.has(b)) : undefined;
-    if (textLength(blocks) < MIN_KNOWN_CHARS) continue;
-    // the lead/standfirst in the article header, outside the element named as the body (lead.ts), without its
-    // boilerplate lines (a picture's © credit: trim.ts)
-    const lead = findLeadBefore(el);
-    if (lead) {
-      const have = new Set(blocks.map((b) => b.text));
-      const add = dropBoilerplateLines(segmentBlocks(lead).filter((b) => !have.has(b.text))).kept;
-      return { blocks: [...add, ...blocks], titled: titled && [...add, ...titled], roots: [lead, el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}> with lead <${lead.name}${idHint(lead)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
-    }
-    return { blocks, titled, roots: [el], dropped, method, reason: `${prefix}named container <${el.name}${idHint(el)}>; pruned ${pruned} boilerplate elements, dropped ${dropped.length} blocks${index ? ", link lists kept (an index of linked items)" : ""}` };
-  }
-  return null;
-}
-
-/**
- * A block in a named container stays whatever its classifier probability when it is running prose: a
- * paragraph (or a bare text run) of at least this many words… (gipfelbuch: a 183-word text run at p=0.25).
- * Snippet tuning half 0.9506 -> 0.9510, WCXB even ids unchanged (code blocks left out: a script listing
- * in an article body is not prose; 30 and 60 words alike).
- */
-const PROSE_MIN_WORDS = 30;
-/** …with at most this share of its words in links. */
-const PROSE_MAX_LINK_SHARE = 0.1;
-
-function isProse(b: TextBlock): boolean {
-  return (b.kind === "paragraph" || b.kind === "other") && b.words >= PROSE_MIN_WORDS && b.linkWords <= b.words * PROSE_MAX_LINK_SHARE;
-}
-
-function isLinkList(b: TextBlock): boolean {
-  return b.words > 0 && b.linkWords / b.words > LINK_LIST_SHARE && b.words < LINK_LIST_MAX_WORDS;
-}
-
-/**
- * `dated`: the page declares a publication date (metadata), so it is an article and its repeated
- * items are teasers and related links, not content (WCXB even ids: −0.001 without the repeated-item
- * step on dated pages, snippet tuning half +0.001; and the crawler's news pages skip the pass).
- */
-function chooseCandidate(body: ParentNode, method: string, prefix: string, dated: boolean, kind: PageKind): Outcome | null {
-  // the items are found and segmented before the named container's pruning edits the tree
-  const rep = dated ? null : findRepeatedItems(body);
-  const items = rep && rep.container !== body && rep.chars >= rep.items * REPEATED_MIN_ITEM_CHARS ? segmentBlocks(rep.container) : null;
-  const owners = items ? mapItemOwners(items, rep!.container) : null;
-  const chosen = withRepeatedItems(rep, items, owners, chooseSingle(body, method, prefix, kind));
-  if (!chosen?.titled) return chosen;
-  return { ...chosen, blocks: chosen.titled, titled: undefined, reason: `${chosen.reason}; kept ${chosen.titled.length - chosen.blocks.length} teaser titles` };
-}
-
-function chooseSingle(body: ParentNode, method: string, prefix: string, kind: PageKind): Outcome | null {
-  const dens = densityWithBlocks(body, method, prefix);
-  const known = knownContainer(body, method === "template" ? method : "container+blocks", prefix, kind);
-  if (!known) return dens && withoutFurniture(dens);
-  if (!dens) return known;
-  const k = textLength(known.blocks), d = textLength(dens.blocks);
-  // the density container lies in the named one (both found the article) and only the blocks the classifier
-  // added outside it make the density candidate larger: on an article those are comments and teasers
-  if (kind === "article" && d > k * DENSITY_OVER_KNOWN_RATIO && textInside(dens) <= k * DENSITY_OVER_KNOWN_RATIO && liesInside(dens.roots, known.roots)) {
-    return { ...known, reason: `${known.reason}; density candidate (${d} chars) larger only by blocks outside its container inside this one` };
-  }
-  if (d > k * DENSITY_OVER_KNOWN_RATIO) return withoutFurniture({ ...dens, reason: `${dens.reason}; named container <${known.roots[0] && (known.roots[0] as Element).name}> had ${k} chars against ${d}` });
-  return known;
-}
-
-/**
- * On article pages the named container keeps its place against a larger density candidate whose roots lie
- * inside it, when the density candidate's text inside its roots is not DENSITY_OVER_KNOWN_RATIO times the
- * container's: the difference is blocks added outside the container (comments, teasers, the next article).
- * Snippet tuning half 0.9536 -> 0.9542 (+3 pages, -1: a lead paragraph outside the container), held-out
- * 0.9253 -> 0.9249; WCXB even ids unchanged (on all page kinds, forum -0.02 and listing: kept to articles).
- */
-function liesInside(roots: ParentNode[], containers: ParentNode[]): boolean {
-  const set = new Set(containers as Element[]);
-  return roots.every((r) => isInside(r as Element, set));
-}
-
-/** The characters of the candidate's blocks inside its own roots (not the ones added outside them). */
-function textInside(o: Outcome): number {
-  const roots = new Set(o.roots as Element[]);
-  return textLength(o.blocks.filter((b) => isInside(b.el, roots)));
-}
-
-/**
- * The density candidate, once chosen, loses the furniture inside its roots the way the named container
- * does (prune.ts: share bars, related lists, author boxes, comments …), but not its captions: a video
- * page's description is its "item-caption", and trafilatura's gold keeps picture captions. Blocks the
- * named container's pruning detached before (the same tree) go too. When that would take more than
- * DENSITY_MAX_PRUNED_SHARE of the candidate's text, or leave too little (the fallbacks would win), the
- * names are misread (a forum whose posts are "comment" boxes, responsive copies named "hidden"): nothing goes.
- */
-function withoutFurniture(dens: Outcome): Outcome {
-  const found = dens.roots.flatMap((r) => findDiscardable(r)).filter((el) => !isCaption(el));
-  const inFound = new Set(found);
-  const isGone = (b: TextBlock) => !!b.el && (!isAttached(b.el) || isInside(b.el, inFound));
-  const gone = dens.blocks.filter(isGone);
-  if (gone.length === 0) return dens;
-  const lost = textLength(gone), had = textLength(dens.blocks);
-  if (lost > had * DENSITY_MAX_PRUNED_SHARE || had - lost < MIN_TEXT_CHARS) return dens;
-  for (const el of found) removeNode(el);
-  const blocks = dens.blocks.filter((b) => !isGone(b));
-  return { ...dens, blocks, dropped: [...dens.dropped, ...gone], reason: `${dens.reason}; pruned ${found.length} boilerplate elements (${gone.length} blocks)` };
-}
-
-/** At most this share of the density candidate's text goes as furniture (tuning half: see withoutFurniture). */
-const DENSITY_MAX_PRUNED_SHARE = 0.2;
-
-/** A picture's or video's caption: figure, figcaption, or an element named "caption". */
-function isCaption(el: Element): boolean {
-  return el.name === "figure" || el.name === "figcaption" || /caption/i.test(`${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`);
-}
-
-/** Whether the element still hangs in the document (not removed by a pruning). */
-function isAttached(el: Element): boolean {
-  let n: AnyNode = el;
-  while (n.parent) n = n.parent;
-  return n.type === "root";
-}
-
-/** The repeated items replace the chosen container when they hold this many times its text (WCXB even ids: 1.5 and 2 alike, 3 loses listings). */
-const REPEATED_OVER_CHOSEN = 2;
-/**
- * Items that lie strictly inside the chosen container come back whole (the block classifier dropped
- * their linked titles as link lists) when they hold this many times the text the container kept:
- * product grids and card lists whose titles are links. Tuned on WCXB even ids and the snippet tuning
- * half (2, the ratio for items outside: as before; 1.15: +1.03 page-F1 over 13 pages; 1: +1.11 but
- * articles whose sections are the items come back with their dropped boxes, 2 snippet leaks; 0.5:
- * product cards and carousels inside product pages come in).
- */
-const REPEATED_INSIDE_SHARE = 1.15;
-
-/**
- * …and their items average at least this many characters: menu entries are a word or two, cards
- * carry a title and a line. (Link share cannot tell them apart: whole cards are often one link.)
- * Tuned on WCXB even ids: 30 and 50 alike, 100 loses listings.
- */
-const REPEATED_MIN_ITEM_CHARS = 30;
-
-/**
- * Listings, collections and threads: when the largest group of same-kind sibling items holds far
- * more text than the chosen container, the content is the list (plus the chosen container when it
- * lies outside it: the intro above a listing).
- */
-function withRepeatedItems(rep: RepeatedItems | null, items: TextBlock[] | null, owners: Map<TextBlock, Element> | null, chosen: Outcome | null): Outcome | null {
-  if (!rep || !items || !owners) return chosen;
-  const have = chosen ? textLength(chosen.blocks) : 0;
-  const container = rep.container;
-  const holder = chosen?.roots.find((r) => r !== container && isInside(container, new Set([r as Element])));
-  const ratio = holder ? REPEATED_INSIDE_SHARE : REPEATED_OVER_CHOSEN;
-  if (rep.chars < have * ratio || rep.chars < rep.items * REPEATED_MIN_ITEM_CHARS) return chosen;
-  const reason = `${rep.items} repeated items in <${container.name}${idHint(container)}> (${rep.chars} chars against ${have})`;
-  if (!chosen || chosen.roots.every((r) => isInside(r as Element, new Set([container])))) {
-    return { blocks: items, roots: [container], dropped: [], method: "repeated-items", reason };
-  }
-  if (holder) {
-    // the items sit inside the chosen container, where the block classifier dropped them as links
-    const kept = new Set(chosen.blocks.map((b) => b.text));
-    const inItems = new Set([container]);
-    const all = chosen.roots.flatMap((r) => segmentBlocks(r)).filter((b) => kept.has(b.text) || isInside(b.el, inItems));
-    // the container is one subtree: its blocks are one run, where the titles the pruning took come back
-    const first = all.findIndex((b) => isInside(b.el, inItems));
-    const last = all.findLastIndex((b) => isInside(b.el, inItems));
-    const blocks = first < 0 ? all : [...all.slice(0, first), ...restorePrunedTitles(items, all.slice(first, last + 1), owners), ...all.slice(last + 1)];
-    return { blocks, roots: chosen.roots, dropped: [], method: "repeated-items", reason: `${reason}, inside ${chosen.method}` };
-  }
-  // domutils gives the first node's position relative to the second: PRECEDING (2) = the chosen root comes first
-  const before = compareDocumentPosition(chosen.roots[0] as AnyNode, container) & 2;
-  const blocks = before ? [...chosen.blocks, ...items] : [...items, ...chosen.blocks];
-  const roots = before ? [...chosen.roots, container] : [container, ...chosen.roots];
-  return { blocks, roots, dropped: chosen.dropped, method: "repeated-items", reason: `${reason}, with ${chosen.method}` };
-}
-
-function densityWithBlocks(body: ParentNode, method: string, prefix: string): Outcome | null {
-  const density = scoreDensity(body);
-  const roots = selectContentRoots(density);
-  if (roots.length === 0) return null;
-  const all = segmentBlocks(body);
-  const probs = scoreBlocks(all);
-  const inside = new Set<Element>(roots);
-  const inContainer = all.map((b) => isInside(b.el, inside));
-  const keep = all.map((b, i) => inContainer[i]
-    ? probs[i] >= IN_CONTAINER_MIN_PROBABILITY
-    : probs[i] >= OUTSIDE_MIN_PROBABILITY && b.linkWords <= b.words * OUTSIDE_MAX_LINK_SHARE);
-  dropDanglingBlocks(all, keep);
-  const blocks = all.filter((_, i) => keep[i]);
-  const dropped = all.filter((_, i) => inContainer[i] && !keep[i]);
-  const outside = all.filter((_, i) => !inContainer[i] && keep[i]).length;
-  const reason = `${prefix}densest container <${density.best!.name}${idHint(density.best!)}> (score ${Math.round(density.bestScore)}, ${roots.length} root(s)); block classifier dropped ${dropped.length} of ${blocks.length - outside + dropped.length} blocks inside, added ${outside} outside`;
-  return { blocks, roots, dropped, method, reason };
-}
-
-/**
- * The candidate's text must be at least this share of the text the block classifier keeps over the
- * whole cleaned body, on undated non-product pages without an article slug; below it the whole-body
- * blocks win. Tuned on WCXB even ids (0.5 / 0.6 / 0.7: +0.0015 / +0.0021 / +0.0019 overall, listing
- * 0.650 -> 0.676, service +0.001) with the trafilatura tuning half unchanged at 0.6 (0.7: one more
- * false positive; without the URL test, 0.5 cost 12 false positives on undated news articles).
- */
-const WHOLE_BODY_OVER_CHOSEN = 0.6;
-
-function wholeBodyOverChosen(body: ParentNode, chosen: Outcome, prefix: string): Outcome | null {
-  const whole = blocksAlone(body);
-  const have = textLength(chosen.blocks), all = textLength(whole.blocks);
-  if (have >= all * WHOLE_BODY_OVER_CHOSEN) return null;
-  return { ...whole, reason: `${prefix}${whole.reason}: a page of many sections (undated, no article slug), the ${chosen.method} candidate had ${have} chars of ${all}` };
-}
-
-function blocksAlone(body: ParentNode): Outcome {
-  const all = segmentBlocks(body);
-  const probs = scoreBlocks(all);
-  const blocks = all.filter((_, i) => probs[i] >= CONTENT_PROBABILITY);
-  const dropped = all.filter((_, i) => probs[i] < CONTENT_PROBABILITY);
-  return { blocks, roots: [body], dropped, method: "blocks", reason: `block classifier over the body kept ${blocks.length} of ${all.length} blocks` };
-}
-
-function relaxed(html: string): Outcome | null {
-  const $ = parseHtml(html);
-  const body = bodyOf($);
-  removeProductReviews($.root().get(0) as ParentNode);
-  removeBoilerplate(body, { dropFurniture: false });
-  const density = scoreDensity(body);
-  // the page footer stays out even here: what is left in it is newsletter boxes, legal lines and link lists
-  const roots = selectContentRoots(density).filter((r) => !inFooter(r));
-  if (roots.length === 0) return null;
-  return { blocks: roots.flatMap((r) => segmentBlocks(r)), roots, dropped: [], method: "density-relaxed", reason: `relaxed clean (furniture kept), densest container <${density.best!.name}> whole` };
-}
-
-function inFooter(el: Element): boolean {
-  for (let n: AnyNode | null = el; n; n = n.parent) if (isElement(n) && n.name === "footer") return true;
-  return false;
-}
-
-function isInside(el: Element | null, roots: Set<Element>): boolean {
-  for (let n: AnyNode | null = el; n; n = n.parent) if (roots.has(n as Element)) return true;
-  return false;
-}
-
-function idHint(el: Element): string {
-  const id = el.attribs.id ? `#${el.attribs.id}` : "";
-  const cls = el.attribs.class ? `.${el.attribs.class.trim().split(/\s+/)[0]}` : "";
-  return id || cls;
-}
-
-function textLength(blocks: TextBlock[]): number {
-  let n = 0;
-  for (const b of blocks) n += b.text.length;
-  return n;
 }
 
 /** Content roots as sanitised HTML, without the elements of dropped blocks. */

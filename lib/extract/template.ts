@@ -19,10 +19,10 @@
 //   - redesigns: when the REDESIGN_PAGES most recent pages each hold less than REDESIGN_OVERLAP of the
 //     template of the pages before them, the window restarts from those pages (a new design), and the
 //     redesign is kept.
-import { load, type CheerioAPI } from "cheerio";
-import type { AnyNode, Element } from "domhandler";
+import type { CheerioAPI } from "cheerio";
+import type { AnyNode, Element, ParentNode } from "domhandler";
 import { filterBlocks, type LanguageVerdict } from "./langmodel.ts";
-import { capNestingDepth } from "../html/depth-cap.ts";
+import { parseHtml } from "./dom.ts";
 
 /** Pages a template needs before it may be subtracted: with fewer, "common to all pages" means little. */
 export const MIN_TEMPLATE_PAGES = 3;
@@ -431,8 +431,9 @@ export function templateTextNodes(input: CheerioAPI): { node: AnyNode; key: stri
 
 // ---- internals ----
 
+/** The one parse of lib/extract (dom.ts parseHtml), so that the entries of a page given as HTML are those of the crawler's parsed page. */
 function parseForTemplate(html: string): CheerioAPI {
-  return load(capNestingDepth(html), { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
+  return parseHtml(html);
 }
 
 /** The template's keys now. */
@@ -467,11 +468,16 @@ function isTemplateCount(t: TemplateState, count: number): boolean {
   return t.mode === "strict" ? count >= n : count / n >= t.minRatio - 1e-9;
 }
 
-type Visit = (node: AnyNode, path: string, block: number, blockTag: string, n: number, text: string) => void;
+export type Visit = (node: AnyNode, path: string, block: number, blockTag: string, n: number, text: string) => void;
 
-/** Depth-first walk numbering every node; calls `visit` for each non-empty text node outside skipped subtrees. */
-function walkTextNodes($: CheerioAPI, visit: Visit): void {
-  const root = $.root()[0] as unknown as { children: AnyNode[] };
+/**
+ * Depth-first walk numbering every node; calls `visit` for each non-empty text node outside skipped
+ * subtrees, with its tag path from <html>, the number of its block-level ancestor (-1: none) and its
+ * white-space-collapsed text. `input`: a parsed document, or any node of one (the walk starts at its root).
+ */
+export function walkTextNodes(input: CheerioAPI | ParentNode, visit: Visit): void {
+  let root = (typeof input === "function" ? input.root()[0] : input) as unknown as ParentNode;
+  while (root.parent) root = root.parent as ParentNode;
   let counter = 0;
   const walk = (node: AnyNode, path: string, block: number, blockTag: string): void => {
     const n = counter++;
