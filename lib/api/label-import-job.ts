@@ -103,9 +103,12 @@ const running = new Map<string, number>(); // job id → child pid, in this serv
 
 /** A new job directory for an upload; refused while another import runs. */
 export function newImportJob(): ImportJob {
-  for (const [id, pid] of running) if (!alive(pid)) running.delete(id);
-  if (running.size >= MAX_RUNNING_IMPORTS) throw new ImportRunningError([...running.keys()][0]!);
   const root = importJobsDir();
+  for (const [id, pid] of running) {
+    // an importer that wrote its end state is finished, even before its process has exited
+    if (!alive(pid) || readStatusFile(jobPaths(id, root).status)?.state !== "running") running.delete(id);
+  }
+  if (running.size >= MAX_RUNNING_IMPORTS) throw new ImportRunningError([...running.keys()][0]!);
   mkdirSync(root, { recursive: true, mode: 0o700 });
   pruneJobs(root);
   const job = jobPaths(randomBytes(8).toString("hex"), root);
@@ -161,7 +164,11 @@ export function startImportJob(job: ImportJob): ImportJobStatus {
       : outOfMemory ? `the importer ran out of its ${IMPORT_HEAP_MB} MiB heap; split the file and import the parts`
       : last.state === "failed" && last.error ? last.error
       : `the importer stopped (${signal ? `signal ${signal}` : `exit code ${code}`}) after ${last.lines} lines${lastLine(stderr)}`;
-    writeImportStatus(job.status, { ...last, state: "failed", error: why, pid: undefined, updatedAt: new Date().toISOString() });
+    try {
+      writeImportStatus(job.status, { ...last, state: "failed", error: why, pid: undefined, updatedAt: new Date().toISOString() });
+    } catch {
+      // the job directory is gone (pruned, or the data directory removed): nobody can ask for it
+    }
   };
   child.on("error", (err) => finish(null, null, err));
   child.on("exit", (code, signal) => finish(code, signal));
