@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Db } from "./client.ts";
 import { learnFromLabel } from "./site-evidence.ts";
 import { dialect, type JsonColumn } from "./dialect.ts";
-import { columns, num, sql } from "./sql.ts";
+import { columns, ident, num, sql } from "./sql.ts";
 
 export type LabelSource = "admin" | "import";
 
@@ -78,16 +78,33 @@ export async function listLabels(db: Db, opts: { limit?: number; beforeId?: numb
   });
 }
 
+/**
+ * Labels, labelled URLs and news among their newest labels, counted in the database: the review page
+ * shows it on every view, and an import can leave 300k labels (binding their ids failed past
+ * SQLite's 32,766 parameters, P2029, and held them all in the web server).
+ */
 export async function countLabels(db: Db): Promise<{ total: number; urls: number; news: number }> {
-  const [total, latest] = await Promise.all([db.label.count(), listLatestLabels(db)]);
-  return { total, urls: latest.length, news: latest.filter((l) => l.isNews).length };
+  const [row] = await db.$queryRaw<{ total: number | bigint; urls: number | bigint; news: number | bigint | null }[]>(sql`
+    SELECT (SELECT count(*) FROM "Label") AS "total", count(*) AS "urls", sum(CASE WHEN l."isNews" = true THEN 1 ELSE 0 END) AS "news"
+    FROM "Label" l JOIN ${NEWEST_PER_URL} ON ${ident("newest")}."id" = l."id"`);
+  return { total: num(row?.total ?? 0), urls: num(row?.urls ?? 0), news: num(row?.news ?? 0) };
 }
 
-/** The newest label of every labelled URL. */
+/** The newest label's id of every labelled URL, as a joinable sub-select ("newest"."id"). */
+const NEWEST_PER_URL = sql`(SELECT max("id") AS "id" FROM "Label" GROUP BY "url") AS "newest"`;
+
+/** The newest label of every labelled URL (one query, whatever the count). */
 export async function listLatestLabels(db: Db): Promise<LabelRow[]> {
-  const ids = await db.$queryRaw<{ id: number | bigint }[]>`SELECT max("id") AS "id" FROM "Label" GROUP BY "url"`;
-  if (ids.length === 0) return [];
-  return db.label.findMany({ where: { id: { in: ids.map((r) => Number(r.id)) } }, orderBy: { id: "asc" }, select: labelSelect });
+  const rows = await db.$queryRaw<RawLabel[]>(sql`
+    SELECT l."id", l."url", l."pageId", l."isNews", l."source", l."note", l."createdAt"
+    FROM "Label" l JOIN ${NEWEST_PER_URL} ON ${ident("newest")}."id" = l."id" ORDER BY l."id" ASC`);
+  return rows.map(toLabelRow);
+}
+
+type RawLabel = { id: number | bigint; url: string; pageId: number | bigint | null; isNews: boolean | number; source: string; note: string | null; createdAt: Date | string };
+
+function toLabelRow(r: RawLabel): LabelRow {
+  return { id: num(r.id), url: r.url, pageId: r.pageId === null ? null : num(r.pageId), isNews: Boolean(r.isNews), source: r.source, note: r.note, createdAt: new Date(r.createdAt) };
 }
 
 // ---- export / import (JSONL, one label per line) ----
@@ -289,27 +306,30 @@ export async function listUncertainArticles(db: Db, opts: { limit?: number } = {
   return loadReviewItems(db, rows.map((r) => Number(r.id)), new Map());
 }
 
-interface LabelledArticle { articleId: number; label: LabelRow }
+interface LabelledArticle { articleId: number; label: LabelRow; modelIsNews: boolean; newsScore: number | null }
 
-/** Articles with their URL's newest label (label matched by page id, else by page or article URL). */
+/**
+ * Articles with their URL's newest label (label matched by page id, else by page or article URL) and
+ * the classifier's decision, in one query: no list of ids is bound, so any number of labels works.
+ */
 async function listLabelledArticles(db: Db): Promise<LabelledArticle[]> {
-  const rows = await db.$queryRaw<{ articleId: number | bigint; labelId: number | bigint }[]>`
-    SELECT a."id" AS "articleId", max(l."id") AS "labelId"
-    FROM "Article" a JOIN "Page" p ON p."id" = a."pageId"
-    JOIN "Label" l ON l."pageId" = a."pageId" OR l."url" = p."url" OR l."url" = a."url"
-    GROUP BY a."id"`;
-  if (rows.length === 0) return [];
-  const labels = await db.label.findMany({ where: { id: { in: rows.map((r) => Number(r.labelId)) } }, select: labelSelect });
-  const byId = new Map(labels.map((l) => [l.id, l]));
-  return rows.map((r) => ({ articleId: Number(r.articleId), label: byId.get(Number(r.labelId))! }));
+  const rows = await db.$queryRaw<(RawLabel & { articleId: number | bigint; modelIsNews: boolean | number; newsScore: number | null })[]>(sql`
+    SELECT m."articleId", a."modelIsNews", a."newsScore", l."id", l."url", l."pageId", l."isNews", l."source", l."note", l."createdAt"
+    FROM (
+      SELECT a."id" AS "articleId", max(l."id") AS "labelId"
+      FROM "Article" a JOIN "Page" p ON p."id" = a."pageId"
+      JOIN "Label" l ON l."pageId" = a."pageId" OR l."url" = p."url" OR l."url" = a."url"
+      GROUP BY a."id"
+    ) AS m
+    JOIN "Article" a ON a."id" = m."articleId"
+    JOIN "Label" l ON l."id" = m."labelId"`);
+  return rows.map((r) => ({ articleId: num(r.articleId), label: toLabelRow(r), modelIsNews: Boolean(r.modelIsNews), newsScore: r.newsScore }));
 }
 
 /** Pages whose newest admin label disagrees with the classifier's decision, newest label first. */
 export async function listDisagreements(db: Db, opts: { limit?: number } = {}): Promise<ReviewItem[]> {
   const labelled = await listLabelledArticles(db);
-  const decisions = await db.article.findMany({ where: { id: { in: labelled.map((l) => l.articleId) } }, select: { id: true, modelIsNews: true } });
-  const isNews = new Map(decisions.map((d) => [d.id, d.modelIsNews]));
-  const wrong = labelled.filter((l) => isNews.get(l.articleId) !== l.label.isNews).sort((a, b) => b.label.id - a.label.id).slice(0, opts.limit ?? 50);
+  const wrong = labelled.filter((l) => l.modelIsNews !== l.label.isNews).sort((a, b) => b.label.id - a.label.id).slice(0, opts.limit ?? 50);
   return loadReviewItems(db, wrong.map((w) => w.articleId), new Map(wrong.map((w) => [w.articleId, w.label])));
 }
 
@@ -325,11 +345,9 @@ export interface MisclassifiedList {
 /** Every labelled page where the decision is wrong, the most confidently wrong first. */
 export async function listMisclassified(db: Db, opts: { limit?: number } = {}): Promise<MisclassifiedList> {
   const labelled = await listLabelledArticles(db);
-  const decisions = await db.article.findMany({ where: { id: { in: labelled.map((l) => l.articleId) } }, select: { id: true, modelIsNews: true, newsScore: true } });
-  const byId = new Map(decisions.map((d) => [d.id, d]));
-  const wrong = labelled.filter((l) => byId.get(l.articleId)?.modelIsNews !== l.label.isNews);
-  const confidence = (id: number) => Math.abs((byId.get(id)?.newsScore ?? 0.5) - 0.5);
-  wrong.sort((a, b) => confidence(b.articleId) - confidence(a.articleId) || b.articleId - a.articleId);
+  const wrong = labelled.filter((l) => l.modelIsNews !== l.label.isNews);
+  const confidence = (l: LabelledArticle) => Math.abs((l.newsScore ?? 0.5) - 0.5);
+  wrong.sort((a, b) => confidence(b) - confidence(a) || b.articleId - a.articleId);
   const shown = wrong.slice(0, opts.limit ?? 100);
   return {
     items: await loadReviewItems(db, shown.map((w) => w.articleId), new Map(shown.map((w) => [w.articleId, w.label]))),
