@@ -118,13 +118,27 @@ export const labelLineSchema = z.object({
 });
 export type LabelLine = z.infer<typeof labelLineSchema>;
 
-/** Every label as JSONL, oldest first, so an import replays them in order. */
+/** Labels per page of an export: the server holds one page of rows at a time, whatever the total. */
+const EXPORT_PAGE_ROWS = 2000;
+
+/** Every label as JSONL, oldest first (so an import replays them in order), a page of lines at a time. */
+export async function* exportLabelsJsonlChunks(db: Db): AsyncGenerator<string> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await db.label.findMany({ where: { id: { gt: afterId } }, orderBy: { id: "asc" }, take: EXPORT_PAGE_ROWS, select: labelSelect });
+    if (rows.length === 0) return;
+    afterId = rows[rows.length - 1]!.id;
+    yield rows
+      .map((r) => `${JSON.stringify({ url: r.url, isNews: r.isNews, source: r.source === "import" ? "import" : "admin", note: r.note, createdAt: r.createdAt.toISOString() } satisfies LabelLine)}\n`)
+      .join("");
+  }
+}
+
+/** Every label as JSONL in one string (the CLI, tests). */
 export async function exportLabelsJsonl(db: Db): Promise<string> {
-  const rows = await db.label.findMany({ orderBy: { id: "asc" }, select: labelSelect });
-  return rows
-    .map((r) => JSON.stringify({ url: r.url, isNews: r.isNews, source: r.source === "import" ? "import" : "admin", note: r.note, createdAt: r.createdAt.toISOString() } satisfies LabelLine))
-    .map((line) => `${line}\n`)
-    .join("");
+  let out = "";
+  for await (const chunk of exportLabelsJsonlChunks(db)) out += chunk;
+  return out;
 }
 
 export interface ImportResult {

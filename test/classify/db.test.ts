@@ -88,6 +88,12 @@ describe("many labels", () => {
       expect(viaPrisma.createdAt.toISOString()).toBe(at(7));
       expect(await listDisagreements(db.db)).toEqual([]);
       expect((await listMisclassified(db.db)).labelled).toBe(0);
+      // the export pages through them by id: every label once, oldest first
+      const exported = (await exportLabelsJsonl(db.db)).trimEnd().split("\n");
+      expect(exported).toHaveLength(40_001);
+      expect(JSON.parse(exported[0]!)).toMatchObject({ url: "https://many.example/0", createdAt: at(0) });
+      expect(JSON.parse(exported[40_000]!)).toMatchObject({ url: "https://many.example/1", source: "admin" });
+      expect(new Set(exported.slice(0, 40_000).map((l) => JSON.parse(l).url)).size).toBe(40_000);
     } finally {
       await db.cleanup();
     }
