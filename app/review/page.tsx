@@ -4,7 +4,44 @@ import { getDb } from "@/lib/db/client.ts";
 import { countLabels, listDisagreements, listMisclassified, listUncertainArticles, type ReviewItem } from "@/lib/db/labels.ts";
 import { listModelMetrics, type ModelVersionRow } from "@/lib/db/quality.ts";
 import { requireAdminPage } from "@/lib/auth/server.ts";
+import { readImportJob, type ImportJobStatus } from "@/lib/api/label-import-job.ts";
 import { ReviewShortcuts } from "./review-shortcuts";
+
+/** seconds between reloads of the review page while a label import it shows is running */
+const IMPORT_REFRESH_SECONDS = 2;
+
+function importJob(id: string | undefined): ImportJobStatus | { error: string } | null {
+  if (!id) return null;
+  try {
+    return readImportJob(id);
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+/** A label import job as it stands: advancing (the page reloads itself), finished, or failed and why. */
+function ImportProgress({ job }: { job: ImportJobStatus | { error: string } }) {
+  if (!("state" in job)) return <p className="error" role="alert" data-testid="import-job">Label import: {job.error}.</p>;
+  const counts = `${job.imported} labels stored, ${job.duplicates} already known, ${job.invalidCount} invalid lines`;
+  const bad = job.invalid.length ? (
+    <ul className="muted">{job.invalid.slice(0, 10).map((b) => <li key={b.line}>line {b.line}: {b.reason}</li>)}</ul>
+  ) : null;
+  if (job.state === "running") {
+    const pct = job.bytes ? Math.min(100, Math.round((100 * job.bytesRead) / job.bytes)) : 0;
+    return (
+      <div role="status" data-testid="import-job" data-state="running">
+        <meta httpEquiv="refresh" content={String(IMPORT_REFRESH_SECONDS)} />
+        <p className="muted">Importing labels: {pct}% of the file read, {job.lines} lines; {counts} so far. This page reloads itself until it is done.</p>
+        <progress max={100} value={pct} />
+        {bad}
+      </div>
+    );
+  }
+  if (job.state === "failed") {
+    return <div role="alert" data-testid="import-job" data-state="failed"><p className="error">Label import failed: {job.error} ({counts}).</p>{bad}</div>;
+  }
+  return <div role="status" data-testid="import-job" data-state="done"><p className="ok">Imported {job.imported} labels ({job.duplicates} already known, {job.invalidCount} invalid lines).</p>{bad}</div>;
+}
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
@@ -76,6 +113,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
       <p className="muted">{counts.total} labels on {counts.urls} pages ({counts.news} news). Labels are kept for good and feed the next training run.</p>
       {sp.labelled ? <p className="ok" role="status" data-testid="label-saved">Label saved.</p> : null}
       {sp.retrain_error ? <p className="error" role="alert" data-testid="retrain-error">{sp.retrain_error === "too_few_samples" ? (sp.need_news !== undefined ? `Retraining needs ${Number(sp.need_news)} more news and ${Number(sp.need_not_news ?? 0)} more not-news labels (no shipped base set was found).` : "Retraining needs more labelled pages of both kinds.") : sp.retrain_error === "busy" ? "A training run is already going on." : `Retraining failed (${sp.retrain_error}); see the server log.`}</p> : null}
+      {sp.import ? <ImportProgress job={importJob(sp.import)!} /> : null}
       {sp.imported !== undefined ? <p className="ok" role="status">Imported {sp.imported} labels ({sp.duplicates ?? 0} already known, {sp.invalid ?? 0} invalid lines).</p> : null}
 
       <section className="card" aria-labelledby="model-title">

@@ -11,6 +11,7 @@ const STATUS_BY_KEY: Record<string, number> = {
   not_found: 404,
   site_exists: 409,
   retrain_running: 409,
+  import_running: 409,
   too_many_requests: 429,
   body_too_large: 413,
   ssrf_blocked: 422,

@@ -1,7 +1,8 @@
 // Page processing off the crawl loop: one thread (node:worker_threads) runs each fetched page's CPU
 // work (lib/pipeline/page-job.ts) while the main thread keeps leasing, fetching and writing. A page
-// gets a time budget: past it the thread is ended (a synchronous loop cannot be interrupted any other
-// way), the page fails with page_budget_exceeded (not retried: the same page would take as long
+// gets a budget of the thread's CPU time (Linux: lib/crawl/thread-cpu.ts; wall time elsewhere, and a
+// wall cap of a few budgets on a loaded machine): past it the thread is ended (a synchronous loop cannot
+// be interrupted any other way), the page fails with page_budget_exceeded (not retried: the same page would take as long
 // again) and a new thread takes the next page. A thread that dies (its heap limit, a crash) fails its
 // page with page_thread_failed. Pages wait their turn: one hostile page holds the others back by at
 // most one budget, and never holds back fetching.
@@ -11,6 +12,7 @@ import { FetchError } from "../http/errors.ts";
 import type { Logger } from "../log.ts";
 import type { PageJob, PageJobResult } from "../pipeline/page-job.ts";
 import type { FromThread, ToThread } from "./page-thread.ts";
+import { threadCpuMs } from "./thread-cpu.ts";
 
 /** ms a new thread may take to load its modules (tsx, extraction, classifier code) on a busy machine. */
 const THREAD_START_MS = 120_000;
@@ -18,11 +20,22 @@ const THREAD_START_MS = 120_000;
 const YOUNG_GENERATION_MB = 8;
 /** ms a thread may take to parse a classifier's parameters (~1 s CPU). */
 const MODEL_LOAD_MS = 60_000;
+/** ms between reads of the page thread's CPU clock: a page overruns its budget by at most this much. */
+const CPU_POLL_MS = 100;
+/**
+ * Wall time a page may take, in budgets, when its CPU is counted: a synchronous thread only waits
+ * while the machine runs others, so this is the load (runnable threads per core) up to which a page
+ * still gets its whole CPU budget; past it the wall clock ends the page, as it does where no
+ * per-thread clock exists.
+ */
+const WALL_BUDGETS_WITH_CPU_CLOCK = 4;
 
 /** The page overran its budget: ended, not retried. */
 export class PageBudgetError extends FetchError {
-  constructor(budgetMs: number, url?: string) {
-    super("page_budget_exceeded", `processing the page took longer than its budget of ${budgetMs} ms; its thread was ended`, { url, retryable: false });
+  constructor(budgetMs: number, url?: string, clock: "cpu" | "wall" = "wall") {
+    super("page_budget_exceeded", clock === "cpu"
+      ? `processing the page used more than its budget of ${budgetMs} ms of CPU; its thread was ended`
+      : `processing the page took longer than its budget of ${budgetMs} ms; its thread was ended`, { url, retryable: false });
   }
 }
 
@@ -39,7 +52,11 @@ export interface PageModel {
 }
 
 export interface PageProcessorOptions {
-  /** ms of processing one page may take (lib/config.ts crawlDefaults.pageBudgetMs). */
+  /**
+   * ms of processing one page may take (lib/config.ts crawlDefaults.pageBudgetMs): CPU time of the page
+   * thread where Linux reports it (lib/crawl/thread-cpu.ts), with a wall cap of
+   * WALL_BUDGETS_WITH_CPU_CLOCK budgets; wall time elsewhere.
+   */
   budgetMs: number;
   /** MB of old-generation heap the thread may use: a page that needs more fails alone. */
   heapMb: number;
@@ -58,6 +75,8 @@ const modelKey = (m: PageModel) => (m.modelVersionId === null ? "default" : `v${
 
 export class PageProcessor {
   private thread: Worker | null = null;
+  /** the thread's kernel id, for its CPU clock (null: not Linux, or not told) */
+  private tid: number | null = null;
   private ready: Promise<void> | null = null;
   private loaded = new Set<string>();
   private readonly queue: Task[] = [];
@@ -138,7 +157,12 @@ export class PageProcessor {
     this.busySince = performance.now();
     thread.postMessage(msg);
     try {
-      const done = await this.waitFor(thread, (m) => m.type === "done" && m.id === id, this.opts.budgetMs, () => new PageBudgetError(this.opts.budgetMs, task.url), task.url);
+      const budget = this.opts.budgetMs;
+      const tid = this.tid;
+      const cpuAtStart = tid === null ? null : threadCpuMs(tid);
+      const overCpu = tid !== null && cpuAtStart !== null ? () => (threadCpuMs(tid) ?? cpuAtStart) - cpuAtStart >= budget : undefined;
+      const done = await this.waitFor(thread, (m) => m.type === "done" && m.id === id, overCpu ? budget * WALL_BUDGETS_WITH_CPU_CLOCK : budget,
+        () => new PageBudgetError(budget, task.url, overCpu ? "cpu" : "wall"), task.url, overCpu);
       return (done as Extract<FromThread, { type: "done" }>).out;
     } catch (err) {
       if (err instanceof PageBudgetError) {
@@ -161,7 +185,9 @@ export class PageProcessor {
     this.loaded = new Set();
     thread.on("error", (err) => this.opts.log.error({ err, threadId: thread.threadId }, "page thread failed"));
     thread.on("exit", () => { if (this.thread === thread) { this.thread = null; this.ready = null; } });
-    this.ready = this.waitFor(thread, (m) => m.type === "ready", THREAD_START_MS, () => new PageThreadError(`not started within ${THREAD_START_MS} ms`, url), url).then(() => undefined);
+    this.tid = null;
+    this.ready = this.waitFor(thread, (m) => m.type === "ready", THREAD_START_MS, () => new PageThreadError(`not started within ${THREAD_START_MS} ms`, url), url)
+      .then((m) => { if (this.thread === thread && m.type === "ready") this.tid = m.tid; });
     this.ready.catch(() => undefined);
     return this.ready.then(() => thread);
   }
@@ -174,10 +200,11 @@ export class PageProcessor {
   }
 
   /** The thread's next message that matches; rejects when the thread dies or `ms` pass (and then ends it). */
-  private waitFor(thread: Worker, match: (m: FromThread) => boolean, ms: number, onTimeout: () => FetchError, url: string): Promise<FromThread> {
+  private waitFor(thread: Worker, match: (m: FromThread) => boolean, ms: number, onTimeout: () => FetchError, url: string, overCpu?: () => boolean): Promise<FromThread> {
     return new Promise((resolve, reject) => {
       const cleanup = () => {
         clearTimeout(timer);
+        clearInterval(cpuTimer);
         thread.off("message", onMessage);
         thread.off("error", onError);
         thread.off("exit", onExit);
@@ -191,6 +218,7 @@ export class PageProcessor {
       const onError = (err: Error) => { this.counts.threadFailures++; fail(new PageThreadError(err.message, url)); };
       const onExit = (code: number) => fail(new PageThreadError(`exited with code ${code}`, url));
       const timer = setTimeout(() => fail(onTimeout()), ms);
+      const cpuTimer = overCpu ? setInterval(() => { if (overCpu()) fail(onTimeout()); }, CPU_POLL_MS) : undefined;
       thread.on("message", onMessage);
       thread.on("error", onError);
       thread.on("exit", onExit);

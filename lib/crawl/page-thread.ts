@@ -7,12 +7,13 @@ import { Classifier } from "../classify/model.ts";
 import { pageClassifierFor } from "../pipeline/page-classifier.ts";
 import { runPageJob, type PageJob } from "../pipeline/page-job.ts";
 import type { PageClassifier } from "../pipeline/process.ts";
+import { ownThreadId } from "./thread-cpu.ts";
 
 export type ToThread =
   | { type: "model"; key: string; modelVersionId: number | null; params: unknown }
   | { type: "job"; id: number; job: PageJob; model: string | null };
 export type FromThread =
-  | { type: "ready" }
+  | { type: "ready"; tid: number | null }
   | { type: "model-ready"; key: string; error?: string }
   | { type: "done"; id: number; out: ReturnType<typeof runPageJob> };
 
@@ -38,4 +39,4 @@ port.on("message", (msg: ToThread) => {
   }
   port.postMessage({ type: "done", id: msg.id, out: runPageJob(msg.job, classify) } satisfies FromThread);
 });
-port.postMessage({ type: "ready" } satisfies FromThread);
+port.postMessage({ type: "ready", tid: ownThreadId() } satisfies FromThread);

@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 import {
   addLabel, addPageLabel, countLabels, exportLabelsJsonl, importLabelsJsonl, listDisagreements, listLabelledPages,
-  listLabels, listMisclassified, listUncertainArticles,
+  listLabels, listLatestLabels, listMisclassified, listUncertainArticles,
 } from "../../lib/db/labels.ts";
 import { activateModelVersion, getActiveModelVersion, listModelVersions, saveModelVersion } from "../../lib/db/models.ts";
 import { createActiveClassifierCache, loadActiveClassifier, loadDefaultClassifier } from "../../lib/classify/active-model.ts";
@@ -67,6 +67,37 @@ describe("labels", () => {
     const rows = await listLabels(t2.db, { limit: 1 });
     expect(rows[0]).toMatchObject({ url: "https://b.example/1", isNews: true, source: "import" });
   });
+});
+
+describe("many labels", () => {
+  // An import can leave 300k labels: the review page's counts once bound every newest label's id
+  // (P2029 past SQLite's 32,766 parameters, a 500 on /review after a 3 MB import).
+  it("counts and lists 40,000 labelled URLs without binding their ids, with the import's times stored as the adapter stores them", async () => {
+    const db = await createTestDb();
+    try {
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)).toISOString();
+      const jsonl = Array.from({ length: 40_000 }, (_, i) => JSON.stringify({ url: `https://many.example/${i}`, isNews: i % 4 === 0, createdAt: at(i) })).join("\n");
+      expect(await importLabelsJsonl(db.db, jsonl)).toMatchObject({ imported: 40_000, invalidCount: 0 });
+      await addLabel(db.db, { url: "https://many.example/1", isNews: true }); // a newer label of a URL wins
+      expect(await countLabels(db.db)).toEqual({ total: 40_001, urls: 40_000, news: 10_001 });
+      const latest = await listLatestLabels(db.db);
+      expect(latest).toHaveLength(40_000);
+      expect(latest.find((l) => l.url === "https://many.example/1")).toMatchObject({ isNews: true, source: "admin" });
+      expect(latest[0]).toMatchObject({ url: "https://many.example/0", isNews: true, source: "import", note: null, pageId: null, createdAt: new Date(at(0)) });
+      const viaPrisma = await db.db.label.findFirstOrThrow({ where: { url: "https://many.example/7" } });
+      expect(viaPrisma.createdAt.toISOString()).toBe(at(7));
+      expect(await listDisagreements(db.db)).toEqual([]);
+      expect((await listMisclassified(db.db)).labelled).toBe(0);
+      // the export pages through them by id: every label once, oldest first
+      const exported = (await exportLabelsJsonl(db.db)).trimEnd().split("\n");
+      expect(exported).toHaveLength(40_001);
+      expect(JSON.parse(exported[0]!)).toMatchObject({ url: "https://many.example/0", createdAt: at(0) });
+      expect(JSON.parse(exported[40_000]!)).toMatchObject({ url: "https://many.example/1", source: "admin" });
+      expect(new Set(exported.slice(0, 40_000).map((l) => JSON.parse(l).url)).size).toBe(40_000);
+    } finally {
+      await db.cleanup();
+    }
+  }, 120_000);
 });
 
 describe("review queue", () => {
