@@ -173,9 +173,18 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   const perSite = new Map<number, number>();
   let lastHousekeeping = 0;
   // In-flight URLs' leases are renewed a few times per lease: a URL this live worker still works on
-  // (a page waiting minutes for CPU on a loaded machine) must not expire and be fetched again.
+  // (a page waiting minutes for CPU on a loaded machine) must not expire and be fetched again. On a
+  // timer of its own, not in the loop: one turn of the loop awaits several statements, which take
+  // seconds each on a starved database.
   const renewEveryMs = Math.max(50, Math.floor(leaseMs / 3));
-  let lastRenewal = Date.now();
+  let renewing = false;
+  const renewTimer = setInterval(() => {
+    if (renewing || inFlight.size === 0) return;
+    renewing = true;
+    renewLeases(opts.db, owner, [...inFlight.values()].map((r) => r.id), leaseMs)
+      .catch((err: unknown) => log.warn({ err }, "could not renew the leases of in-flight URLs"))
+      .finally(() => { renewing = false; });
+  }, renewEveryMs);
   let reclaimDue = true;
   const progressEvery = opts.progressEveryPages ?? PROGRESS_LOG_EVERY_PAGES;
   let nextProgressLog = progressEvery;
@@ -207,10 +216,6 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
         await queueMissingSeeds(opts.db);
         await failExhaustedLeases(opts.db, ctx.maxAttempts);
       }
-      if (inFlight.size > 0 && Date.now() - lastRenewal >= renewEveryMs) {
-        lastRenewal = Date.now();
-        await renewLeases(opts.db, owner, [...inFlight.values()].map((r) => r.id), leaseMs);
-      }
       catchUp?.tick();
       const room = concurrency - inFlight.size;
       let leased = 0;
@@ -236,7 +241,11 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     }
   } finally {
     stopping.abort(new Error("worker stopping"));
-    await stopWorker(ctx, inFlight, stopFetches, log);
+    try {
+      await stopWorker(ctx, inFlight, stopFetches, log);
+    } finally {
+      clearInterval(renewTimer);
+    }
     await catchUp?.stop();
   }
   log.info({ stats: ctx.stats }, "crawl worker stopped");
