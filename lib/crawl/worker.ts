@@ -5,7 +5,7 @@ import { z } from "zod";
 import { randomBytes } from "node:crypto";
 import { crawlDefaults, getEnv } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { countPendingWork, enqueueUrls, failExhaustedLeases, leaseUrls, releaseLeases } from "../db/frontier.ts";
+import { countPendingWork, enqueueUrls, failExhaustedLeases, leaseUrls, releaseLeases, renewLeases } from "../db/frontier.ts";
 import { listSitesWithoutSeed } from "../db/sites.ts";
 import type { LeasedUrl } from "../frontier/types.ts";
 import type { PageClassifier } from "../pipeline/process.ts";
@@ -130,7 +130,8 @@ async function queueMissingSeeds(db: Db): Promise<void> {
  * 1. Housekeeping every few seconds: queue missing seeds, fail URLs whose leases keep expiring,
  *    re-claim expired leases with the next lease.
  * 2. Lease as many URLs as there are free slots, skipping sites this worker already holds enough of.
- * 3. Process each concurrently (process-url.ts); wait for one to finish or for the idle interval.
+ * 3. Process each concurrently (process-url.ts); wait for one to finish or for the idle interval;
+ *    renew the leases of the URLs still in flight a few times per lease.
  * 4. On stop: let in-flight URLs finish for a grace period, abort the rest, store unsaved site
  *    templates, release every lease.
  */
@@ -171,6 +172,19 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   const inFlight = new Map<Promise<void>, LeasedUrl>();
   const perSite = new Map<number, number>();
   let lastHousekeeping = 0;
+  // In-flight URLs' leases are renewed a few times per lease: a URL this live worker still works on
+  // (a page waiting minutes for CPU on a loaded machine) must not expire and be fetched again. On a
+  // timer of its own, not in the loop: one turn of the loop awaits several statements, which take
+  // seconds each on a starved database.
+  const renewEveryMs = Math.max(50, Math.floor(leaseMs / 3));
+  let renewing = false;
+  const renewTimer = setInterval(() => {
+    if (renewing || inFlight.size === 0) return;
+    renewing = true;
+    renewLeases(opts.db, owner, [...inFlight.values()].map((r) => r.id), leaseMs)
+      .catch((err: unknown) => log.warn({ err }, "could not renew the leases of in-flight URLs"))
+      .finally(() => { renewing = false; });
+  }, renewEveryMs);
   let reclaimDue = true;
   const progressEvery = opts.progressEveryPages ?? PROGRESS_LOG_EVERY_PAGES;
   let nextProgressLog = progressEvery;
@@ -227,7 +241,11 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
     }
   } finally {
     stopping.abort(new Error("worker stopping"));
-    await stopWorker(ctx, inFlight, stopFetches, log);
+    try {
+      await stopWorker(ctx, inFlight, stopFetches, log);
+    } finally {
+      clearInterval(renewTimer);
+    }
     await catchUp?.stop();
   }
   log.info({ stats: ctx.stats }, "crawl worker stopped");

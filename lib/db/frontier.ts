@@ -4,7 +4,8 @@
 // (a concurrent claim skips them instead of waiting and then re-claiming them), and the outer WHERE
 // re-checks the state, so a row another claim already took is never claimed twice. Completion is
 // guarded by the lease owner, so a worker whose lease expired and was re-claimed cannot overwrite the
-// new owner's result.
+// new owner's result. A live worker renews the leases of the URLs it is still working on (renewLeases),
+// so only a dead or silent worker's leases expire.
 import type { Db } from "./client.ts";
 import { execute, queryRows } from "./direct.ts";
 import type { FrontierKind, LeasedUrl, NewFrontierUrl } from "../frontier/types.ts";
@@ -79,6 +80,21 @@ export async function leaseUrls(db: Db, opts: LeaseOptions): Promise<LeasedUrl[]
     ...r, id: Number(r.id), siteId: Number(r.siteId), depth: Number(r.depth), attempts: Number(r.attempts),
     recheckIntervalSec: r.recheckIntervalSec === null ? null : Number(r.recheckIntervalSec), kind: r.kind as FrontierKind,
   }));
+}
+
+/**
+ * Extend the leases `owner` still holds on `ids` (the URLs it is working on) to now + leaseMs; returns
+ * how many. A lease is how long a worker may go unheard of before its URLs count as orphaned, not how
+ * long a URL may take: a live worker renews its in-flight URLs, so a page that waits longer than the
+ * lease for a starved CPU is not re-claimed (and fetched again) by another worker, or by this one.
+ * Only rows still leased to `owner` are touched: a row already settled, or lost to another worker
+ * after a real expiry, stays as it is.
+ */
+export async function renewLeases(db: Db, owner: string, ids: number[], leaseMs: number, now = new Date()): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db.$executeRaw(sql`
+    UPDATE "FrontierUrl" SET "leaseExpiresAt" = ${new Date(now.getTime() + leaseMs)}
+    WHERE "id" IN (${join(ids.map(Number))}) AND "leaseOwner" = ${owner} AND "state" = 'leased'`);
 }
 
 /** Rows whose lease expired after `maxAttempts` claims: their worker died on them every time. */

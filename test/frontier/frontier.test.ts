@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  countPendingWork, deferUrl, enqueueUrls, failExhaustedLeases, leaseUrls, releaseLeases, settleUrl,
+  countPendingWork, deferUrl, enqueueUrls, failExhaustedLeases, leaseUrls, releaseLeases, renewLeases, settleUrl,
 } from "../../lib/db/frontier.ts";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 
@@ -55,6 +55,25 @@ describe("leaseUrls", () => {
     expect(await settleUrl(t.db, row!.id, "dead", { state: "done" })).toBe(false);
     expect(await settleUrl(t.db, row!.id, "alive", { state: "done" })).toBe(true);
     expect((await t.db.frontierUrl.findUniqueOrThrow({ where: { id: row!.id } })).state).toBe("done");
+  });
+
+  it("a renewed lease outlives its first expiry: a slow live worker keeps its URL, a silent one loses it", async () => {
+    await enqueueUrls(t.db, pages(3));
+    const now = new Date();
+    const [slow, silent, done] = await leaseUrls(t.db, { owner: "w1", limit: 3, leaseMs: 1000, now });
+    expect(await settleUrl(t.db, done!.id, "w1", { state: "done" })).toBe(true);
+    // w1 still works on `slow` after 800 ms and renews it (a settled row and another owner's call change nothing).
+    const at800 = new Date(now.getTime() + 800);
+    expect(await renewLeases(t.db, "w2", [slow!.id], 1000, at800)).toBe(0);
+    expect(await renewLeases(t.db, "w1", [slow!.id, done!.id], 1000, at800)).toBe(1);
+    // At 1500 ms the first lease would have expired: w2 re-claims only the row nobody renewed.
+    const again = await leaseUrls(t.db, { owner: "w2", limit: 10, leaseMs: 1000, now: new Date(now.getTime() + 1500) });
+    expect(again.map((r) => [r.id, r.attempts])).toEqual([[silent!.id, 2]]);
+    expect(await settleUrl(t.db, slow!.id, "w1", { state: "done" })).toBe(true);
+    const rows = await t.db.frontierUrl.findMany({ orderBy: { id: "asc" }, select: { state: true, attempts: true, leaseOwner: true } });
+    expect(rows).toEqual([{ state: "done", attempts: 1, leaseOwner: null }, { state: "leased", attempts: 2, leaseOwner: "w2" }, { state: "done", attempts: 1, leaseOwner: null }]);
+    // A renewal after the row was lost to a real expiry does not take it back.
+    expect(await renewLeases(t.db, "w1", [silent!.id], 1000, new Date(now.getTime() + 1600))).toBe(0);
   });
 
   it("skips paused sites, sites in back-off and sites the caller excludes", async () => {
