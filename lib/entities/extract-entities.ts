@@ -1,8 +1,10 @@
 // extractEntities(text, {lang}): people, organisations and places with character offsets and normalised keys.
 //   1. the trained tagger (ner.ts) over the whole text, for English (and text of unknown language);
 //      other languages get none (the model is English: ENTITY_LANGUAGES);
-//   2. trim each span (punctuation, possessive, titles), retype spellings of well-known places;
-//   3. key every mention, then resolve short person mentions to the full name in the same text.
+//   2. repair spans where web text differs from the tagger's training text (repair-spans.ts: titles inside
+//      a span, acronyms before a name, organisations the rules know whole);
+//   3. trim each span (punctuation, possessive, titles), retype spellings of well-known places;
+//   4. key every mention, then resolve short person mentions to the full name in the same text.
 // extractEntitiesRules(text) is the recogniser before the tagger (compromise + heuristics, first
 // MAX_ENTITY_TEXT_CHARS only), kept as the story evidence the grouping was tuned with (lib/pipeline/ingest.ts)
 // and for the side-by-side benchmark (bench:ner):
@@ -21,6 +23,7 @@ import { trimSpan } from "./trim-span.ts";
 import { entityKey, nameWords } from "./normalize-key.ts";
 import { PLACE_ALIASES } from "./gazetteer.ts";
 import { resolveAliases } from "./resolve-aliases.ts";
+import { repairSpans } from "./repair-spans.ts";
 
 /** Texts longer than this are cut (characters) by the rule-based recogniser: compromise's cost grows with
  * length. */
@@ -62,10 +65,12 @@ export interface ExtractOptions {
 export function extractEntities(input: string, options: ExtractOptions = {}): EntityMention[] {
   if (!entitiesSupported(options.lang)) return [];
   const text = input.length > MAX_TAGGED_TEXT_CHARS ? input.slice(0, MAX_TAGGED_TEXT_CHARS) : input;
-  const spans = recogniseEntities(text).flatMap((s): EntitySpan[] => {
+  const tagged = recogniseEntities(text).flatMap((s): EntitySpan[] => {
     const type = TYPE_OF_KIND[s.kind];
-    if (!type) return [];
-    const trimmed = trimSpan(text, { type, start: s.start, end: s.end, source: "tagger" });
+    return type ? [{ type, start: s.start, end: s.end, source: "tagger" }] : [];
+  });
+  const spans = repairSpans(text, tagged).flatMap((s): EntitySpan[] => {
+    const trimmed = trimSpan(text, s);
     return trimmed ? [retypePlaces(text, trimmed)] : [];
   });
   return keyed(text, spans);
