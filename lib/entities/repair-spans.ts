@@ -7,7 +7,8 @@
 //   3. organisations the rules know whole (a suffix: "Fish and Wildlife Service"; a head + "of":
 //      "American Academy of Pediatrics") replace the tagger's spans they overlap;
 //   4. a person's name ends at a comma ("Jane Doe, Newsroom"); a one-word name alone on its line is a
-//      heading or a label ("Newsroom", "Sports"), not a name;
+//      heading or a label ("Newsroom", "Sports"), and so is a one-word "person" that ends a byline after a
+//      person's name and a comma ("By Amy Quinton, Newsroom");
 //   5. a US state abbreviation keeps its period ("Colo." — the tokeniser splits it off, as Reuters text
 //      was split, so the tagger reads "Colo" "." as it learnt to).
 import type { EntitySpan } from "./types.ts";
@@ -26,6 +27,8 @@ const MAX_ACRONYM = 5;
 const WORD = /[^\s]+/g;
 const CAPITALISED = /^\p{Lu}/u;
 const HAS_LOWER = /\p{Ll}/u;
+/** What stands before the first name of a byline on its line. */
+const BYLINE_START = /^\W*by\s+$/i;
 
 /** 1. Split spans at a job title followed by capitalised words. */
 function splitAtTitles(text: string, spans: EntitySpan[]): EntitySpan[] {
@@ -74,7 +77,7 @@ function preferWholeOrganisations(text: string, spans: EntitySpan[]): EntitySpan
 
 /** 4. Person spans end at a comma; a lone capitalised word on its own line names nothing. */
 function dropLabels(text: string, spans: EntitySpan[]): EntitySpan[] {
-  return spans.flatMap((s): EntitySpan[] => {
+  return spans.flatMap((s, i): EntitySpan[] => {
     const body = text.slice(s.start, s.end);
     const comma = s.type === "PERSON" ? body.indexOf(",") : -1;
     if (comma > 0) return [{ ...s, end: s.start + comma }];
@@ -82,8 +85,12 @@ function dropLabels(text: string, spans: EntitySpan[]): EntitySpan[] {
     const lineStart = text.lastIndexOf("\n", s.start - 1) + 1;
     let lineEnd = text.indexOf("\n", s.end);
     if (lineEnd < 0) lineEnd = text.length;
-    const alone = !/[\p{L}\p{N}]/u.test(text.slice(lineStart, s.start) + text.slice(s.end, lineEnd));
-    return alone ? [] : [s];
+    const after = text.slice(s.end, lineEnd);
+    if (!/[\p{L}\p{N}]/u.test(text.slice(lineStart, s.start) + after)) return [];
+    const prev = spans[i - 1];
+    const bylineEnd = s.type === "PERSON" && prev?.type === "PERSON" && prev.start >= lineStart && BYLINE_START.test(text.slice(lineStart, prev.start))
+      && /^\s*,\s*$/.test(text.slice(prev.end, s.start)) && !/[\p{L}\p{N}]/u.test(after);
+    return bylineEnd ? [] : [s];
   });
 }
 
