@@ -18,10 +18,18 @@ const SUFFIXED_NAME_STARTS_AFTER = new Set(["of", "the"]);
 
 interface Token { word: string; start: number; end: number; cap: boolean; breaks: boolean; opens: boolean }
 
+const isAsciiLower = (code: number) => code >= 97 && code <= 122;
+
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const raw = m[0];
+    // Most words start and end with a lower-case letter: no capital, quote, bracket or final mark to read.
+    if (isAsciiLower(raw.charCodeAt(0)) && isAsciiLower(raw.charCodeAt(raw.length - 1))) {
+      const possessive = raw.length > 2 && raw.charCodeAt(raw.length - 1) === 115 && (raw[raw.length - 2] === "'" || raw[raw.length - 2] === "’");
+      out.push({ word: possessive ? raw.slice(0, -2) : raw, start: m.index, end: m.index + raw.length, cap: false, breaks: false, opens: false });
+      continue;
+    }
     const word = raw.replace(/^["“'‘(]+/, "").replace(/[,;:!?)"”]+$/, "").replace(/['’]s$/, "");
     const sentenceEnd = raw.endsWith(".") && !NON_FINAL_PERIOD.test(word);
     out.push({ word, start: m.index, end: m.index + raw.length, cap: CAPITALISED.test(raw), breaks: BREAK_AFTER.test(raw) || sentenceEnd, opens: /^["“'‘(]/.test(raw) });

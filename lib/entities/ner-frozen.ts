@@ -9,7 +9,7 @@
 //   3. decoding left to right: static scores + the dense previous-tags table + the word's and its shape's
 //      tag rows + the document history, then the best tag BIO allows.
 // test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.
-import { T, TAG_COUNT, allowedAfter, isHeadline, shapeOf } from "./ner-features.ts";
+import { CLUSTER_PREFIXES, T, TAG_COUNT, allowedAfter, isHeadline, shapeOf } from "./ner-features.ts";
 import { DocHistory, type WeightSource } from "./ner-tagger.ts";
 
 const NT = 9;
@@ -28,7 +28,8 @@ const ROLE_SIZE = 5 * NT;
  * articles ~35,000; an entry holds ~0.3 KB of float32 scores (~0.6 KB with its previous-tag rows), so this
  * bounds the cache near 40 MB. */
 const WORD_CACHE_LIMIT = 100_000;
-const CLUSTER_PREFIXES = [4, 6, 8, 10];
+/** Affixes whose summed scores are cached (four letters and shorter: far fewer than words). */
+const AFFIX_CACHE_LIMIT = 50_000;
 const UPPER = /\p{Lu}/u;
 const NAME_START = /^[\p{Lu}\p{N}]/u;
 /** Digits, folded to 0 in the lower-case atom as the features fold them. */
@@ -69,6 +70,9 @@ export class FrozenTagger {
   private readonly words = new Map<string, WordEntry>();
   private readonly shapes = new Map<number, ShapeEntry>();
   private readonly gazTables = new Map<string, Float64Array | null>();
+  private readonly prefixes = new Map<string, Float32Array>();
+  private readonly suffixes = new Map<string, Float32Array>();
+  private readonly clusters = new Map<string, Float32Array>();
   private readonly weights: Float32Array | Float64Array;
   private readonly bounds: Float32Array;
   private readonly bias: Float64Array;
@@ -160,20 +164,13 @@ export class FrozenTagger {
       this.add(roles, 1 * NT, T_W_PREV, w, -1);
       this.add(roles, 3 * NT, T_W_NEXT, w, -1);
     }
-    for (let n = 1; n <= 4 && n < lower.length; n++) {
-      const p = atom(`p${n}|${lower.slice(0, n)}`);
-      if (p >= 0) this.add(roles, c, T_AFF, p, -1);
-      const x = atom(`s${n}|${lower.slice(-n)}`);
-      if (x >= 0) this.add(roles, c, T_AFF, x, -1);
+    const k = Math.min(4, lower.length - 1);
+    if (k >= 1) {
+      addInto(roles, c, this.affixes(this.prefixes, "p", lower.slice(0, k)), 0, NT);
+      addInto(roles, c, this.affixes(this.suffixes, "s", lower.slice(-k)), 0, NT);
     }
     const path = this.src.lexicon.clusters?.get(lc);
-    if (path) {
-      for (const n of CLUSTER_PREFIXES) {
-        const a = atom(`c${n}|${path.slice(0, n)}`);
-        if (a >= 0) for (let d = -1; d <= 1; d++) this.add(roles, (d + 2) * NT, T_CLU + d + 1, a, -1);
-        if (n >= path.length) break;
-      }
-    }
+    if (path) addInto(roles, NT, this.cluster(path), 0, 3 * NT);
     let tagL: Float32Array | null = null;
     if (l >= 0) {
       const t = new Float32Array(NT * NT);
@@ -190,6 +187,35 @@ export class FrozenTagger {
     if (this.words.size >= WORD_CACHE_LIMIT) this.words.clear();
     this.words.set(form, entry);
     return entry;
+  }
+
+  /** AFF scores of all the prefixes (or suffixes) of a word whose longest read affix is `affix`: shared by
+   * the many words that begin (end) alike. */
+  private affixes(cache: Map<string, Float32Array>, kind: "p" | "s", affix: string): Float32Array {
+    let t = cache.get(affix);
+    if (t) return t;
+    t = new Float32Array(NT);
+    for (let n = 1; n <= affix.length; n++) {
+      const a = this.src.atom(`${kind}${n}|${kind === "p" ? affix.slice(0, n) : affix.slice(-n)}`);
+      if (a >= 0) this.add(t, 0, T_AFF, a, -1);
+    }
+    if (cache.size >= AFFIX_CACHE_LIMIT) cache.clear();
+    cache.set(affix, t);
+    return t;
+  }
+
+  /** CLU scores of a cluster path's prefixes at the places -1, 0, +1 (3 × NT), shared by its words. */
+  private cluster(path: string): Float32Array {
+    let t = this.clusters.get(path);
+    if (t) return t;
+    t = new Float32Array(3 * NT);
+    for (const n of CLUSTER_PREFIXES) {
+      const a = this.src.atom(`c${n}|${path.slice(0, n)}`);
+      if (a >= 0) for (let d = -1; d <= 1; d++) this.add(t, (d + 1) * NT, T_CLU + d + 1, a, -1);
+      if (n >= path.length) break;
+    }
+    this.clusters.set(path, t);
+    return t;
   }
 
   /** GAZ scores of a gazetteer label ("B-LOC"…) at the three places -1, 0, +1 (3 × NT), or null. */
@@ -331,6 +357,11 @@ export class FrozenTagger {
     }
     return { tags, margins };
   }
+}
+
+/** out[o..o+n) += add[a..a+n) */
+function addInto(out: Float32Array, o: number, add: Float32Array, a: number, n: number): void {
+  for (let k = 0; k < n; k++) out[o + k]! += add[a + k]!;
 }
 
 const taggers = new WeakMap<WeightSource, FrozenTagger>();

@@ -27,13 +27,18 @@ const MAX_ACRONYM = 5;
 const WORD = /[^\s]+/g;
 const CAPITALISED = /^\p{Lu}/u;
 const HAS_LOWER = /\p{Ll}/u;
+/** Characters of a line around a one-word name that may hold no letter or digit for it to be a label. */
+const LABEL_TAIL = 8;
 /** What stands before the first name of a byline on its line. */
 const BYLINE_START = /^\W*by\s+$/i;
 
 /** 1. Split spans at a job title followed by capitalised words. */
 function splitAtTitles(text: string, spans: EntitySpan[]): EntitySpan[] {
   return spans.flatMap((span): EntitySpan[] => {
-    const words = [...text.slice(span.start, span.end).matchAll(WORD)].map((m) => ({ w: m[0], start: span.start + m.index, end: span.start + m.index + m[0].length }));
+    const body = text.slice(span.start, span.end);
+    const space = body.indexOf(" ");
+    if (space < 0 || body.indexOf(" ", space + 1) < 0) return [span]; // fewer than three words
+    const words = [...body.matchAll(WORD)].map((m) => ({ w: m[0], start: span.start + m.index, end: span.start + m.index + m[0].length }));
     if (words.length < 3) return [span];
     for (let k = words.length - 2; k >= 1; k--) {
       if (!SPLITTING_TITLES.has(words[k]!.w.replace(/\.$/, "").toLowerCase())) continue;
@@ -85,11 +90,13 @@ function dropLabels(text: string, spans: EntitySpan[]): EntitySpan[] {
     const lineStart = text.lastIndexOf("\n", s.start - 1) + 1;
     let lineEnd = text.indexOf("\n", s.end);
     if (lineEnd < 0) lineEnd = text.length;
-    const after = text.slice(s.end, lineEnd);
-    if (!/[\p{L}\p{N}]/u.test(text.slice(lineStart, s.start) + after)) return [];
+    // Only a short tail is read: a label's line ends soon after it, a byline's with the outlet.
+    const after = text.slice(s.end, Math.min(lineEnd, s.end + LABEL_TAIL));
+    const ownLine = lineEnd - s.end <= LABEL_TAIL && !/[\p{L}\p{N}]/u.test(after);
+    if (ownLine && !/[\p{L}\p{N}]/u.test(text.slice(Math.max(lineStart, s.start - LABEL_TAIL), s.start)) && s.start - lineStart <= LABEL_TAIL) return [];
     const prev = spans[i - 1];
     const bylineEnd = s.type === "PERSON" && prev?.type === "PERSON" && prev.start >= lineStart && BYLINE_START.test(text.slice(lineStart, prev.start))
-      && /^\s*,\s*$/.test(text.slice(prev.end, s.start)) && !/[\p{L}\p{N}]/u.test(after);
+      && /^\s*,\s*$/.test(text.slice(prev.end, s.start)) && ownLine;
     return bylineEnd ? [] : [s];
   });
 }
