@@ -1,6 +1,7 @@
 // extractEntities(text, {lang}): people, organisations and places with character offsets and normalised keys.
-//   1. the trained tagger (ner.ts) over the whole text, for English (and text of unknown language);
-//      other languages get none (the model is English: ENTITY_LANGUAGES);
+//   1. the trained tagger (ner.ts) over the whole text, for English (and text of unknown language); other
+//      languages in the Latin alphabet get names from the model's lists only (fallback.ts), the rest none
+//      (languages.ts);
 //   2. repair spans where web text differs from the tagger's training text (repair-spans.ts: titles inside
 //      a span, acronyms before a name, organisations the rules know whole);
 //   3. trim each span (punctuation, possessive, titles), retype spellings of well-known places;
@@ -16,7 +17,9 @@
 import type { EntityMention, EntitySpan, EntityType } from "./types.ts";
 import { recogniseEntities } from "./ner.ts";
 import type { EntityKind } from "./ner-features.ts";
-import { entitiesSupported } from "./languages.ts";
+import { entityMethod } from "./languages.ts";
+import { fallbackSpans } from "./fallback.ts";
+import { loadShippedModel } from "./ner-model.ts";
 import { findCompromiseSpans } from "./compromise-spans.ts";
 import { findHeuristicSpans } from "./heuristic-spans.ts";
 import { trimSpan } from "./trim-span.ts";
@@ -58,13 +61,17 @@ function keyed(text: string, spans: EntitySpan[]): EntityMention[] {
 }
 
 export interface ExtractOptions {
-  /** the article's language (BCP 47); entities only for ENTITY_LANGUAGES or unknown */
+  /** the article's language (BCP 47): the tagger for ENTITY_LANGUAGES or unknown, lists for FALLBACK_LANGUAGES */
   lang?: string | null;
 }
 
 export function extractEntities(input: string, options: ExtractOptions = {}): EntityMention[] {
-  if (!entitiesSupported(options.lang)) return [];
+  const method = entityMethod(options.lang);
+  if (!method) return [];
   const text = input.length > MAX_TAGGED_TEXT_CHARS ? input.slice(0, MAX_TAGGED_TEXT_CHARS) : input;
+  if (method === "lists") {
+    return keyed(text, fallbackSpans(text, loadShippedModel().lexicon).flatMap((s) => trimSpan(text, s) ?? []));
+  }
   const tagged = recogniseEntities(text).flatMap((s): EntitySpan[] => {
     const type = TYPE_OF_KIND[s.kind];
     return type ? [{ type, start: s.start, end: s.end, source: "tagger" }] : [];
