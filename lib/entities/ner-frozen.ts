@@ -28,6 +28,9 @@ const ROLE_SIZE = 5 * NT;
  * articles ~35,000; an entry holds ~0.3 KB of float32 scores (~0.6 KB with its previous-tag rows), so this
  * bounds the cache near 40 MB. */
 const WORD_CACHE_LIMIT = 100_000;
+/** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
+ * odd shapes can claim to ~100 KB per shape). */
+const PAIRS_PER_SHAPE = 512;
 /** Affixes whose summed scores are cached (four letters and shorter: far fewer than words). */
 const AFFIX_CACHE_LIMIT = 50_000;
 const UPPER = /\p{Lu}/u;
@@ -57,6 +60,8 @@ interface ShapeEntry {
   tagS: Float64Array | null;
   histS: Float64Array | null;
   first: Float64Array | null;
+  /** by the shape on its right: [SS_PREV scores of the right token | SS_NEXT scores of this one], or null */
+  pairs: Map<number, Float32Array | null>;
 }
 
 export interface FrozenTagging {
@@ -126,7 +131,7 @@ export class FrozenTagger {
   private shape(s: number): ShapeEntry {
     let e = this.shapes.get(s);
     if (e) return e;
-    e = { tagS: null, histS: null, first: null };
+    e = { tagS: null, histS: null, first: null, pairs: new Map() };
     if (s >= 0) {
       const tagS = new Float64Array(NT * NT);
       let any = false;
@@ -187,6 +192,18 @@ export class FrozenTagger {
     if (this.words.size >= WORD_CACHE_LIMIT) this.words.clear();
     this.words.set(form, entry);
     return entry;
+  }
+
+  /** Shape-pair scores of two neighbours (left shape `a`, its entry `left`; right shape `b`), cached on the
+   * left shape: a few thousand pairs recur, and a probe of the feature table is a cache miss. */
+  private shapePair(left: ShapeEntry, a: number, b: number): Float32Array | null {
+    let t = left.pairs.get(b);
+    if (t !== undefined) return t;
+    const table = new Float32Array(2 * NT);
+    const any = this.add(table, 0, T_SS_PREV, a, b);
+    t = this.add(table, NT, T_SS_NEXT, a, b) || any ? table : null;
+    if (left.pairs.size < PAIRS_PER_SHAPE) left.pairs.set(b, t);
+    return t;
   }
 
   /** AFF scores of all the prefixes (or suffixes) of a word whose longest read affix is `affix`: shared by
@@ -269,8 +286,14 @@ export class FrozenTagger {
         if (ln >= 0) this.add(out, o, T_LL_NEXT, l0, ln);
       }
       if (s0 >= 0) {
-        if (sp >= 0) this.add(out, o, T_SS_PREV, sp, s0);
-        if (sn >= 0) this.add(out, o, T_SS_NEXT, s0, sn);
+        if (sp >= 0) {
+          const pair = this.shapePair(i > 0 ? entries[i - 1]!.shape : this.shape(L_OUT), sp, s0);
+          if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[k]!;
+        }
+        if (sn >= 0) {
+          const pair = this.shapePair(me.shape, s0, sn);
+          if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[NT + k]!;
+        }
         const first = me.shape.first;
         if (i === 0 && first) for (let k = 0; k < NT; k++) out[o + k]! += first[k]!;
       }
