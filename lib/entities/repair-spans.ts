@@ -9,7 +9,10 @@
 //   4. a person's name ends at a comma ("Jane Doe, Newsroom"); a one-word name alone on its line is a
 //      heading or a label ("Newsroom", "Sports"), and so is a one-word "person" that ends a byline after a
 //      person's name and a comma ("By Amy Quinton, Newsroom");
-//   5. a US state abbreviation keeps its period ("Colo." — the tokeniser splits it off, as Reuters text
+//   5. a span in mixed case with a capitalised function word after its first word is a Title Case heading,
+//      not a name ("Best Website Builder For Small Business", "Do You Recommend Perfect Privacy"): names
+//      keep such words in lower case ("Bank of America", "Fish and Wildlife Service");
+//   6. a US state abbreviation keeps its period ("Colo." — the tokeniser splits it off, as Reuters text
 //      was split, so the tagger reads "Colo" "." as it learnt to).
 import type { EntitySpan } from "./types.ts";
 import { PERSON_TITLES, STATE_ABBREVIATIONS } from "./gazetteer.ts";
@@ -101,11 +104,31 @@ function dropLabels(text: string, spans: EntitySpan[]): EntitySpan[] {
   });
 }
 
-/** 5. "Colo" before a period is "Colo.". */
+/** English function words and pronouns that a name writes in lower case, if at all (Title Case headings
+ * capitalise them). */
+const HEADING_WORDS = new Set([
+  "And", "Of", "The", "A", "An", "For", "To", "With", "In", "On", "At", "By", "From", "Into", "About", "Is", "Are", "Was", "Were", "Be", "Been", "Do", "Does",
+  "Did", "Can", "Could", "Will", "Would", "Should", "May", "Might", "Must", "Has", "Have", "Had", "You", "Your", "We", "Our",
+  "It", "Its", "This", "That", "These", "Those", "How", "What", "Why", "When", "Which", "Who", "Or", "But", "Not", "Vs",
+  "Get", "Gets", "Gives", "Make", "Makes", "Than", "If", "Then", "So", "My", "Me", "They", "Their", "Them", "He", "She",
+]);
+
+/** 5. Title Case headings read as names. */
+function dropHeadings(text: string, spans: EntitySpan[]): EntitySpan[] {
+  return spans.filter((s) => {
+    const body = text.slice(s.start, s.end);
+    if (!HAS_LOWER.test(body) || body.indexOf(" ") < 0) return true;
+    const words = body.split(/\s+/);
+    for (let k = 1; k < words.length; k++) if (HEADING_WORDS.has(words[k]!)) return false;
+    return true;
+  });
+}
+
+/** 6. "Colo" before a period is "Colo.". */
 function statePeriods(text: string, spans: EntitySpan[]): EntitySpan[] {
   return spans.map((s) => (s.type === "PLACE" && text[s.end] === "." && STATE_ABBREVIATIONS[text.slice(s.start, s.end)] ? { ...s, end: s.end + 1 } : s));
 }
 
 export function repairSpans(text: string, spans: EntitySpan[]): EntitySpan[] {
-  return statePeriods(text, dropLabels(text, preferWholeOrganisations(text, joinAcronyms(text, splitAtTitles(text, spans)))));
+  return statePeriods(text, dropHeadings(text, dropLabels(text, preferWholeOrganisations(text, joinAcronyms(text, splitAtTitles(text, spans))))));
 }

@@ -77,4 +77,11 @@ describe("issue 16's cases on the articles they came from", () => {
     expect(found).toContain("Dirk Kempthorne|PERSON");
     expect(found.some((p) => p.startsWith("General Motors"))).toBe(true);
   });
+
+  it("reads Title Case headings as no names, and keeps names with lower-case connectors", () => {
+    const text = "Best Organic Food And Meal Delivery Services\nDo You Recommend Perfect Privacy?\nThe Louisiana Department of Revenue and the Bank of America said so.";
+    const found = extractEntities(text, { lang: "en" });
+    expect(found.filter((m) => /\b(And|You)\b/.test(m.text))).toEqual([]);
+    expect(pairs(found)).toEqual(expect.arrayContaining(["Louisiana Department of Revenue|ORG", "Bank of America|ORG"]));
+  });
 });
