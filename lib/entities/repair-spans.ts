@@ -5,7 +5,7 @@
 //   2. an untagged acronym right before a name in mixed case makes one organisation ("UC Davis" was read
 //      as a person "Davis"; "UC Davis Health");
 //   3. organisations the rules know whole (a suffix: "Fish and Wildlife Service"; a head + "of":
-//      "American Academy of Pediatrics") replace the tagger's spans they overlap;
+//      "American Academy of Pediatrics") replace the tagger's spans they overlap, where they hold them all;
 //   4. a person's name ends at a comma ("Jane Doe, Newsroom"); a one-word name alone on its line is a
 //      heading or a label ("Newsroom", "Sports"), and so is a one-word "person" that ends a byline after a
 //      person's name and a comma ("By Amy Quinton, Newsroom");
@@ -129,6 +129,11 @@ function statePeriods(text: string, spans: EntitySpan[]): EntitySpan[] {
   return spans.map((s) => (s.type === "PLACE" && text[s.end] === "." && STATE_ABBREVIATIONS[text.slice(s.start, s.end)] ? { ...s, end: s.end + 1 } : s));
 }
 
-export function repairSpans(text: string, spans: EntitySpan[]): EntitySpan[] {
-  return statePeriods(text, dropHeadings(text, dropLabels(text, preferWholeOrganisations(text, joinAcronyms(text, splitAtTitles(text, spans))))));
+export function repairSpans(text: string, tagged: EntitySpan[]): EntitySpan[] {
+  let spans = splitAtTitles(text, tagged); // 1
+  spans = joinAcronyms(text, spans); // 2
+  spans = preferWholeOrganisations(text, spans); // 3
+  spans = dropLabels(text, spans); // 4
+  spans = dropHeadings(text, spans); // 5
+  return statePeriods(text, spans); // 6
 }
