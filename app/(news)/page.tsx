@@ -5,7 +5,7 @@ import { decodeNewsCursor, listNewsFacets, listNewsPage, type NewsFilter } from 
 import { searchPage } from "@/lib/db/search.ts";
 import { viewSearch } from "@/lib/api/feed-view.ts";
 import { listEntitiesByKey } from "@/lib/db/entities.ts";
-import { entityLanguageNames } from "@/lib/entities/languages.ts";
+import { ENTITY_QUALITY, FALLBACK_LANGUAGES, entityLanguageNames } from "@/lib/entities/languages.ts";
 import { NewsFeed } from "./news-feed";
 import { Snippet } from "./snippet";
 
@@ -89,7 +89,7 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
         <p className="muted" data-testid="entity-filter">
           Stories mentioning <strong>{entityName}</strong> ·{" "}
           <Link href={`/?${new URLSearchParams([...query].filter(([k]) => k !== "entity"))}`}>show all</Link>
-          {" "}· <span data-testid="entity-languages">names are recognised in {entityLanguageNames()} articles</span>
+          {" "}· <span data-testid="entity-languages">names are recognised in {entityLanguageNames()} articles ({ENTITY_QUALITY.tagger}), and from name lists only in {FALLBACK_LANGUAGES.length} other languages ({ENTITY_QUALITY.lists})</span>
         </p>
       ) : null}
       {hits ? (

@@ -56,17 +56,22 @@ export function readConll(path: string, sentencesPerDocument = 20): LabelledDocu
 
 export interface Span { kind: EntityKind; start: number; end: number }
 
+/** Kind of each tag index (null for O), and whether it opens a span (B-). */
+const KIND_OF_TAG: (EntityKind | null)[] = TAGS.map((t) => (t === "O" ? null : (t.slice(2) as EntityKind)));
+const OPENS = TAGS.map((t) => t.startsWith("B-"));
+
 /** Entity spans (token ranges) of a BIO tag sequence; a stray I-X opens a span, as conlleval reads it. */
-export function spansOf(tags: number[]): Span[] {
+export function spansOf(tags: ArrayLike<number>): Span[] {
   const out: Span[] = [];
   let cur: Span | null = null;
-  tags.forEach((t, i) => {
-    const name = TAGS[t]!;
-    const kind = name === "O" ? null : (name.slice(2) as EntityKind);
-    if (cur && (kind !== cur.kind || name.startsWith("B-"))) { out.push(cur); cur = null; }
+  for (let i = 0; i < tags.length; i++) {
+    const t = tags[i]!;
+    const kind = KIND_OF_TAG[t];
+    if (kind === undefined) throw new Error(`unknown tag index ${t}`);
+    if (cur && (kind !== cur.kind || OPENS[t])) { out.push(cur); cur = null; }
     if (kind && !cur) cur = { kind, start: i, end: i + 1 };
     else if (kind && cur) cur.end = i + 1;
-  });
+  }
   if (cur) out.push(cur);
   return out;
 }

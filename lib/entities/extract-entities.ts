@@ -1,8 +1,11 @@
 // extractEntities(text, {lang}): people, organisations and places with character offsets and normalised keys.
-//   1. the trained tagger (ner.ts) over the whole text, for English (and text of unknown language);
-//      other languages get none (the model is English: ENTITY_LANGUAGES);
-//   2. trim each span (punctuation, possessive, titles), retype spellings of well-known places;
-//   3. key every mention, then resolve short person mentions to the full name in the same text.
+//   1. the trained tagger (ner.ts) over the whole text, for English (and text of unknown language); other
+//      languages in the Latin alphabet get names from the model's lists only (fallback.ts), the rest none
+//      (languages.ts);
+//   2. repair spans where web text differs from the tagger's training text (repair-spans.ts: titles inside
+//      a span, acronyms before a name, organisations the rules know whole);
+//   3. trim each span (punctuation, possessive, titles), retype spellings of well-known places;
+//   4. key every mention, then resolve short person mentions to the full name in the same text.
 // extractEntitiesRules(text) is the recogniser before the tagger (compromise + heuristics, first
 // MAX_ENTITY_TEXT_CHARS only), kept as the story evidence the grouping was tuned with (lib/pipeline/ingest.ts)
 // and for the side-by-side benchmark (bench:ner):
@@ -14,13 +17,16 @@
 import type { EntityMention, EntitySpan, EntityType } from "./types.ts";
 import { recogniseEntities } from "./ner.ts";
 import type { EntityKind } from "./ner-features.ts";
-import { entitiesSupported } from "./languages.ts";
+import { entityMethod } from "./languages.ts";
+import { fallbackSpans } from "./fallback.ts";
+import { loadShippedModel } from "./ner-model.ts";
 import { findCompromiseSpans } from "./compromise-spans.ts";
 import { findHeuristicSpans } from "./heuristic-spans.ts";
 import { trimSpan } from "./trim-span.ts";
 import { entityKey, nameWords } from "./normalize-key.ts";
 import { PLACE_ALIASES } from "./gazetteer.ts";
 import { resolveAliases } from "./resolve-aliases.ts";
+import { repairSpans } from "./repair-spans.ts";
 
 /** Texts longer than this are cut (characters) by the rule-based recogniser: compromise's cost grows with
  * length. */
@@ -55,17 +61,23 @@ function keyed(text: string, spans: EntitySpan[]): EntityMention[] {
 }
 
 export interface ExtractOptions {
-  /** the article's language (BCP 47); entities only for ENTITY_LANGUAGES or unknown */
+  /** the article's language (BCP 47): the tagger for ENTITY_LANGUAGES or unknown, lists for FALLBACK_LANGUAGES */
   lang?: string | null;
 }
 
 export function extractEntities(input: string, options: ExtractOptions = {}): EntityMention[] {
-  if (!entitiesSupported(options.lang)) return [];
+  const method = entityMethod(options.lang);
+  if (!method) return [];
   const text = input.length > MAX_TAGGED_TEXT_CHARS ? input.slice(0, MAX_TAGGED_TEXT_CHARS) : input;
-  const spans = recogniseEntities(text).flatMap((s): EntitySpan[] => {
+  if (method === "lists") {
+    return keyed(text, fallbackSpans(text, loadShippedModel().lexicon).flatMap((s) => trimSpan(text, s) ?? []));
+  }
+  const tagged = recogniseEntities(text).flatMap((s): EntitySpan[] => {
     const type = TYPE_OF_KIND[s.kind];
-    if (!type) return [];
-    const trimmed = trimSpan(text, { type, start: s.start, end: s.end, source: "tagger" });
+    return type ? [{ type, start: s.start, end: s.end, source: "tagger" }] : [];
+  });
+  const spans = repairSpans(text, tagged).flatMap((s): EntitySpan[] => {
+    const trimmed = trimSpan(text, s);
     return trimmed ? [retypePlaces(text, trimmed)] : [];
   });
   return keyed(text, spans);

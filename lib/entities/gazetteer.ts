@@ -51,5 +51,16 @@ export const PLACE_ALIASES: Record<string, string> = dict({
   "the netherlands": "netherlands", "holland": "netherlands", "the philippines": "philippines",
 });
 
+/** US states as news style abbreviates them after a city ("Florence, Colo."; AP stylebook), with their names:
+ * the period belongs to the word, and the key is the state's. Capitalised spellings only ("ill." is a word). */
+export const STATE_ABBREVIATIONS: Record<string, string> = dict({
+  "Ala": "alabama", "Ariz": "arizona", "Ark": "arkansas", "Calif": "california", "Colo": "colorado", "Conn": "connecticut",
+  "Del": "delaware", "Fla": "florida", "Ga": "georgia", "Ill": "illinois", "Ind": "indiana", "Kan": "kansas", "Kans": "kansas",
+  "Ky": "kentucky", "La": "louisiana", "Md": "maryland", "Mass": "massachusetts", "Mich": "michigan", "Minn": "minnesota",
+  "Miss": "mississippi", "Mo": "missouri", "Mont": "montana", "Neb": "nebraska", "Nebr": "nebraska", "Nev": "nevada",
+  "Okla": "oklahoma", "Ore": "oregon", "Pa": "pennsylvania", "Penn": "pennsylvania", "Tenn": "tennessee", "Tex": "texas",
+  "Vt": "vermont", "Va": "virginia", "Wash": "washington state", "Wis": "wisconsin", "Wisc": "wisconsin", "Wyo": "wyoming",
+});
+
 /** Abbreviations whose final period belongs to the name. */
-export const DOTTED_ABBREVIATION = /(?:\b(?:[A-Z]\.){2,}|\b(?:Inc|Corp|Co|Ltd|Jr|Sr|St|Bros)\.)$/;
+export const DOTTED_ABBREVIATION = new RegExp(`(?:\\b(?:[A-Z]\\.){2,}|\\b(?:Inc|Corp|Co|Ltd|Jr|Sr|St|Bros|${Object.keys(STATE_ABBREVIATIONS).join("|")})\\.)$`);

@@ -16,21 +16,29 @@ const CONNECTOR_BREAKS = new Set(["and", "&", "for", "of", "the"]);
  * ("Fish and Wildlife Service", "National Oceanic and Atmospheric Administration"). */
 const SUFFIXED_NAME_STARTS_AFTER = new Set(["of", "the"]);
 
-interface Token { word: string; start: number; end: number; cap: boolean; breaks: boolean }
+interface Token { word: string; start: number; end: number; cap: boolean; breaks: boolean; opens: boolean }
+
+const isAsciiLower = (code: number) => code >= 97 && code <= 122;
 
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const raw = m[0];
+    // Most words start and end with a lower-case letter: no capital, quote, bracket or final mark to read.
+    if (isAsciiLower(raw.charCodeAt(0)) && isAsciiLower(raw.charCodeAt(raw.length - 1))) {
+      const possessive = raw.length > 2 && raw.charCodeAt(raw.length - 1) === 115 && (raw[raw.length - 2] === "'" || raw[raw.length - 2] === "’");
+      out.push({ word: possessive ? raw.slice(0, -2) : raw, start: m.index, end: m.index + raw.length, cap: false, breaks: false, opens: false });
+      continue;
+    }
     const word = raw.replace(/^["“'‘(]+/, "").replace(/[,;:!?)"”]+$/, "").replace(/['’]s$/, "");
     const sentenceEnd = raw.endsWith(".") && !NON_FINAL_PERIOD.test(word);
-    out.push({ word, start: m.index, end: m.index + raw.length, cap: CAPITALISED.test(raw), breaks: BREAK_AFTER.test(raw) || sentenceEnd });
+    out.push({ word, start: m.index, end: m.index + raw.length, cap: CAPITALISED.test(raw), breaks: BREAK_AFTER.test(raw) || sentenceEnd, opens: /^["“'‘(]/.test(raw) });
   }
   return out;
 }
 
 /** Capitalised sequences (connectors allowed inside), as token index ranges [from, to]. */
-function capitalisedRuns(tokens: Token[]): [number, number][] {
+function capitalisedRuns(tokens: Token[], breakAtOpeners: boolean): [number, number][] {
   const runs: [number, number][] = [];
   let i = 0;
   while (i < tokens.length) {
@@ -38,6 +46,7 @@ function capitalisedRuns(tokens: Token[]): [number, number][] {
     let j = i;
     while (!tokens[j].breaks && j + 1 < tokens.length) {
       const next = tokens[j + 1];
+      if (breakAtOpeners && next.opens) break;
       if (next.cap) { j++; continue; }
       const after = tokens[j + 2];
       if (NAME_CONNECTORS.has(next.word.toLowerCase()) && after?.cap && !next.breaks) { j += 2; continue; }
@@ -51,20 +60,34 @@ function capitalisedRuns(tokens: Token[]): [number, number][] {
 
 const bare = (w: string) => w.toLowerCase().replace(/\.$/, "");
 
-export function findHeuristicSpans(text: string): EntitySpan[] {
+export interface HeuristicOptions {
+  /** an organisation head word + "of" anywhere in the run makes it an organisation, its modifiers included
+   * ("American Academy of Pediatrics", "Florida Department of Health"); off for the rule-based story evidence,
+   * which was tuned without it */
+  headAnywhere?: boolean;
+  /** a word opening a bracket or quote starts a new name ("Academy of Pediatrics (AAP)"); off for the
+   * rule-based story evidence, as tuned */
+  breakAtOpeners?: boolean;
+}
+
+export function findHeuristicSpans(text: string, options: HeuristicOptions = {}): EntitySpan[] {
   const tokens = tokensOf(text);
   const spans: EntitySpan[] = [];
-  for (let [from, to] of capitalisedRuns(tokens)) {
+  for (let [from, to] of capitalisedRuns(tokens, options.breakAtOpeners ?? false)) {
     while (from < to && NOT_NAME_WORDS.has(bare(tokens[from].word))) from++;
     if (to - from < 1) continue;
     const first = bare(tokens[from].word);
     const last = bare(tokens[to].word);
     const lastIsSuffix = ORG_SUFFIXES.has(last) || ORG_SUFFIXES.has(`${last}.`);
-    const prefixed = ORG_PREFIXES.has(first) && bare(tokens[from + 1]?.word ?? "") === "of";
+    let head = ORG_PREFIXES.has(first) && bare(tokens[from + 1]?.word ?? "") === "of" ? from : -1;
+    if (head < 0 && options.headAnywhere) {
+      for (let k = from + 1; k < to; k++) if (ORG_PREFIXES.has(bare(tokens[k].word)) && bare(tokens[k + 1].word) === "of") { head = k; break; }
+    }
+    const prefixed = head >= 0;
     if (!lastIsSuffix && !prefixed) continue;
     if (prefixed) {
       // "Ministry of Defence and NASA": the name ends before the next connector after "of".
-      for (let k = from + 2; k < to; k++) if (CONNECTOR_BREAKS.has(tokens[k + 1].word.toLowerCase())) { to = k; break; }
+      for (let k = head + 2; k < to; k++) if (CONNECTOR_BREAKS.has(tokens[k + 1].word.toLowerCase())) { to = k; break; }
     } else {
       // "John Smith of Acme Corp.": the suffixed name starts after the last connector.
       for (let k = to - 1; k > from; k--) if (SUFFIXED_NAME_STARTS_AFTER.has(tokens[k].word.toLowerCase())) { from = k + 1; break; }

@@ -35,11 +35,8 @@ export interface Lexicon {
  * the paths here are 10 bits: scripts/ner/clusters.ts). */
 export const CLUSTER_PREFIXES = [4, 6, 8, 10];
 
-export type { WordAtoms };
 
 export interface TokenAtoms {
-  /** the word's share of the static scores by its place in the window (inference cache, ner-tagger.ts) */
-  roles?: Float64Array;
   w: number;
   l: number;
   s: number;
@@ -50,8 +47,6 @@ export interface TokenAtoms {
   /** lower case, for the document history */
   lower: string;
   capitalised: boolean;
-  /** the cached word atoms this token was read from (inference only) */
-  word?: WordAtoms;
 }
 
 // Template ids (< 256). Window templates take offset + 2 (0..4) on top of their base.
@@ -116,7 +111,7 @@ function gazetteerMatches(lowers: string[], starts: boolean[], lexicon: Lexicon)
 }
 
 /** The atoms of a word that do not depend on its neighbours. */
-type WordAtoms = Omit<TokenAtoms, "gaz" | "word">;
+type WordAtoms = Omit<TokenAtoms, "gaz">;
 
 function wordAtoms(form: string, lookup: AtomLookup, lexicon: Lexicon): WordAtoms {
   const lower = lowerOf(form);
@@ -142,26 +137,14 @@ function wordAtoms(form: string, lookup: AtomLookup, lexicon: Lexicon): WordAtom
   };
 }
 
-/** Words whose atoms are cached by a shipped model before the cache is emptied (bounds its memory). */
-const WORD_CACHE_LIMIT = 100_000;
 const NO_ATOMS: number[] = [];
 
-/**
- * Atoms of each token of a sentence. `cache` (a frozen model's only: a training vocabulary still grows)
- * keeps each word's atoms, so a repeated word costs one lookup.
- */
-export function sentenceAtoms(forms: string[], lookup: AtomLookup, lexicon: Lexicon, cache?: Map<string, WordAtoms>): TokenAtoms[] {
+/** Atoms of each token of a sentence (training and the feature-row path; ner-frozen.ts caches per word). */
+export function sentenceAtoms(forms: string[], lookup: AtomLookup, lexicon: Lexicon): TokenAtoms[] {
   const starts = forms.map((f) => NAME_START.test(f));
   const gaz = lexicon.gazetteer && starts.some(Boolean) ? gazetteerMatches(forms.map((f) => f.toLowerCase()), starts, lexicon) : null;
   return forms.map((form, i) => {
-    let word = cache?.get(form);
-    if (!word) {
-      word = wordAtoms(form, lookup, lexicon);
-      if (cache) {
-        if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
-        cache.set(form, word);
-      }
-    }
+    const word = wordAtoms(form, lookup, lexicon);
     const found = gaz?.[i];
     let gazAtoms = NO_ATOMS;
     if (found && found.length) {
@@ -171,7 +154,7 @@ export function sentenceAtoms(forms: string[], lookup: AtomLookup, lexicon: Lexi
         if (a >= 0) gazAtoms.push(a);
       }
     }
-    return { roles: word.roles, w: word.w, l: word.l, s: word.s, aff: word.aff, clu: word.clu, gaz: gazAtoms, lower: word.lower, capitalised: word.capitalised, word };
+    return { w: word.w, l: word.l, s: word.s, aff: word.aff, clu: word.clu, gaz: gazAtoms, lower: word.lower, capitalised: word.capitalised };
   });
 }
 

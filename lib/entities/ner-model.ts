@@ -74,16 +74,23 @@ export class ModelFormatError extends Error {
 }
 
 /** Open-addressing table (template, a, b) → row, on one typed array of [t, a, b, row] slots (one cache line a
- * probe; no strings or boxed numbers per lookup). */
+ * probe; no strings or boxed numbers per lookup). Most lookups are for features the model does not have (rare
+ * words, pruned pairs): a bit per (atom, template mod 32) on each side answers those without touching the
+ * table, whose random probes are cache misses. */
 class FeatureIndex {
   private readonly mask: number;
   private readonly slots: Int32Array;
-  constructor(capacity: number) {
+  /** bit (t & 31) of aBits[a] / bBits[b + 1]: some feature of template t has this atom as a / b */
+  private readonly aBits: Uint32Array;
+  private readonly bBits: Uint32Array;
+  constructor(capacity: number, atoms: number) {
     let size = 1;
     while (size < capacity * 2) size <<= 1;
     this.mask = size - 1;
     this.slots = new Int32Array(size * 4);
     for (let s = 3; s < this.slots.length; s += 4) this.slots[s] = -1;
+    this.aBits = new Uint32Array(atoms + 1);
+    this.bBits = new Uint32Array(atoms + 2);
   }
   private slot(t: number, a: number, b: number): number {
     let h = Math.imul(t + 1, 0x9e3779b1) ^ Math.imul(a + 1, 0x85ebca77) ^ Math.imul(b + 2, 0xc2b2ae3d);
@@ -93,12 +100,17 @@ class FeatureIndex {
     return h & this.mask;
   }
   set(t: number, a: number, b: number, row: number): void {
+    if (a < 0 || a >= this.aBits.length || b + 1 >= this.bBits.length) throw new ModelFormatError(`feature (${t}, ${a}, ${b}) names an atom past the ${this.aBits.length - 1} listed`);
     let s = this.slot(t, a, b);
     while (this.slots[s * 4 + 3] !== -1) s = (s + 1) & this.mask;
     const o = s * 4;
     this.slots[o] = t; this.slots[o + 1] = a; this.slots[o + 2] = b; this.slots[o + 3] = row;
+    this.aBits[a]! |= 1 << (t & 31);
+    this.bBits[b + 1]! |= 1 << (t & 31);
   }
   get(t: number, a: number, b: number): number {
+    const bit = 1 << (t & 31);
+    if (!(this.aBits[a]! & bit) || !(this.bBits[b + 1]! & bit)) return -1;
     const slots = this.slots;
     let s = this.slot(t, a, b);
     for (;;) {
@@ -145,7 +157,7 @@ export function decodeModel(compressed: Buffer): LoadedModel {
     gazetteerMaxWords = Math.max(gazetteerMaxWords, phrase.split(" ").length);
   }
   const weights = new Float32Array(header.rows * TAG_COUNT);
-  const index = new FeatureIndex(header.rows);
+  const index = new FeatureIndex(header.rows, Math.max(header.atoms, TAG_COUNT));
   for (let r = 0; r < header.rows; r++) {
     need(1);
     const t = buf[pos++]!;
@@ -163,7 +175,7 @@ export function decodeModel(compressed: Buffer): LoadedModel {
   }
   const lexicon: Lexicon = { clusters: clusters.size ? clusters : undefined, gazetteer: gazetteer.size ? gazetteer : undefined, gazetteerMaxWords };
   return {
-    header, bytes: compressed.length, weights, lexicon, wordCache: new Map(),
+    header, bytes: compressed.length, weights, lexicon,
     atom: (s) => atoms.get(s) ?? -1,
     row: (t, a, b) => index.get(t, a, b),
   };

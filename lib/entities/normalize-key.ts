@@ -1,6 +1,6 @@
 // Normalised entity keys: "person:barack obama", "org:acme", "place:united states".
 import type { EntityType } from "./types.ts";
-import { PERSON_TITLES, PLACE_ALIASES } from "./gazetteer.ts";
+import { PERSON_TITLES, PLACE_ALIASES, STATE_ABBREVIATIONS } from "./gazetteer.ts";
 
 const POSSESSIVE = /['’]s?$/i;
 const COMBINING_MARKS = /\p{M}+/gu;
@@ -27,6 +27,8 @@ export function personWords(text: string): string[] {
 export function entityKey(text: string, type: EntityType): string {
   if (type === "PERSON") return `person:${personWords(text).join(" ")}`;
   if (type === "PLACE") {
+    const state = text.endsWith(".") ? STATE_ABBREVIATIONS[text.slice(0, -1)] : undefined;
+    if (state) return `place:${state}`;
     const joined = nameWords(text).join(" ");
     return `place:${PLACE_ALIASES[joined] ?? PLACE_ALIASES[joined.replace(/^the /, "")] ?? joined.replace(/^the /, "")}`;
   }

@@ -27,6 +27,8 @@ const ABBREVIATIONS = new Set([
 const POSSESSIVE = /['’][sS]$/;
 /** Marks that end a sentence when followed by space and a capital, a quote or a digit. */
 const SENTENCE_END = new Set([".", "!", "?"]);
+/** What a token after a sentence mark starts with when a new sentence begins. */
+const OPENS_SENTENCE = /^[\p{Lu}\p{N}"']/u;
 
 function keepsPeriod(word: string): boolean {
   const bare = word.slice(0, -1);
@@ -46,13 +48,14 @@ export function modelForm(raw: string): string {
 function pushWord(out: Token[], raw: string, start: number): void {
   let end = start + raw.length;
   let tail: Token | null = null;
-  if (raw.endsWith(".") && raw.length > 1 && !keepsPeriod(raw)) {
+  if (raw.length > 1 && raw.charCodeAt(raw.length - 1) === 46 && !keepsPeriod(raw)) {
     tail = { form: ".", start: end - 1, end };
     end -= 1;
   }
-  const body = raw.slice(0, end - start);
-  const poss = POSSESSIVE.exec(body);
-  if (poss && body.length > 2) {
+  const body = tail ? raw.slice(0, end - start) : raw;
+  const last = body.charCodeAt(body.length - 1);
+  const poss = (last === 115 || last === 83) && body.length > 2 && POSSESSIVE.test(body);
+  if (poss) {
     out.push({ form: modelForm(body.slice(0, -2)), start, end: end - 2 });
     out.push({ form: modelForm(body.slice(-2)), start: end - 2, end });
   } else {
@@ -61,16 +64,30 @@ function pushWord(out: Token[], raw: string, start: number): void {
   if (tail) out.push(tail);
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
 /** Tokens of the whole text, in order. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN)) {
+  const re = new RegExp(TOKEN.source, TOKEN.flags);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
     const raw = m[0];
-    if (raw === "``" || raw === "''") out.push({ form: "\"", start: m.index, end: m.index + 2 });
-    else if (raw.length === 1 && !/[\p{L}\p{N}]/u.test(raw)) out.push({ form: modelForm(raw), start: m.index, end: m.index + 1 });
-    else pushWord(out, raw, m.index);
+    const at = m.index;
+    if (raw.length === 1) {
+      const code = raw.charCodeAt(0);
+      // ASCII letters and digits are words; other ASCII marks are punctuation; beyond ASCII ask Unicode.
+      const word = code < 128 ? (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) : WORD_CHAR.test(raw);
+      if (!word) { out.push({ form: modelForm(raw), start: at, end: at + 1 }); continue; }
+    } else if (raw === "``" || raw === "''") { out.push({ form: "\"", start: at, end: at + 2 }); continue; }
+    pushWord(out, raw, at);
   }
   return out;
+}
+
+/** Whether text[from, to) holds a line break. */
+function hasLineBreak(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) return true;
+  return false;
 }
 
 /**
@@ -86,11 +103,10 @@ export function sentences(text: string): Token[][] {
     const next = tokens[i + 1];
     current.push(t);
     if (!next) break;
-    const gap = text.slice(t.end, next.start);
-    const lineBreak = gap.includes("\n");
+    const lineBreak = hasLineBreak(text, t.end, next.start);
     // A closing quote right after the sentence mark belongs to the sentence it closes: ."
-    const endMark = SENTENCE_END.has(t.form) || (t.form === "\"" && i > 0 && SENTENCE_END.has(tokens[i - 1]!.form));
-    const closes = endMark && gap.length > 0 && /^[\p{Lu}\p{N}"']/u.test(next.form);
+    const endMark = t.form.length === 1 && (SENTENCE_END.has(t.form) || (t.form === "\"" && i > 0 && SENTENCE_END.has(tokens[i - 1]!.form)));
+    const closes = endMark && next.start > t.end && OPENS_SENTENCE.test(next.form);
     if (lineBreak || closes) {
       out.push(current);
       current = [];

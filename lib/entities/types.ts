@@ -17,6 +17,6 @@ export interface EntitySpan {
   start: number;
   end: number;
   /** which finder produced it: the trained tagger, or (rule-based path) the library or a heuristic, which
-   * wins over the library's on overlap */
-  source: "tagger" | "compromise" | "heuristic";
+   * wins over the library's on overlap), or the name lists of the fallback for other languages */
+  source: "tagger" | "compromise" | "heuristic" | "lists";
 }

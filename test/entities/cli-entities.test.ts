@@ -17,10 +17,13 @@ describe("lede entities", () => {
     for (const s of spans) expect(text.slice(s.start, s.end)).toBe(s.text);
   });
 
-  it("gives none for a language the tagger was not trained on", () => {
-    const res = run(["-", "--lang", "de"], "Angela Merkel besuchte Brüssel.");
-    expect(res.status, res.stderr).toBe(0);
-    expect(JSON.parse(res.stdout)).toEqual([]);
+  it("gives names from the lists for German, and none for a script the lists cannot read", () => {
+    const de = run(["-", "--lang", "de"], "Angela Merkel besuchte die Ukraine.");
+    expect(de.status, de.stderr).toBe(0);
+    expect((JSON.parse(de.stdout) as { text: string; type: string }[]).map((s) => [s.text, s.type])).toEqual([["Angela Merkel", "PERSON"], ["Ukraine", "PLACE"]]);
+    const ja = run(["-", "--lang", "ja"], "Angela Merkel besuchte die Ukraine.");
+    expect(ja.status, ja.stderr).toBe(0);
+    expect(JSON.parse(ja.stdout)).toEqual([]);
   });
 
   it("maps JSONL lines, reports a bad line and keeps the others", () => {
@@ -28,7 +31,7 @@ describe("lede entities", () => {
     try {
       const input = join(dir, "in.jsonl");
       const output = join(dir, "out.jsonl");
-      writeFileSync(input, [JSON.stringify({ id: 1, text: "Barack Obama spoke in Paris." }), "{not json", JSON.stringify({ id: 2, text: "Paris", lang: "fr" })].join("\n"));
+      writeFileSync(input, [JSON.stringify({ id: 1, text: "Barack Obama spoke in Paris." }), "{not json", JSON.stringify({ id: 2, text: "Paris", lang: "ja" })].join("\n"));
       const res = run(["--in", input, "--out", output]);
       expect(res.status).toBe(1);
       expect(res.stderr).toMatch(/line 2: expected \{id, text\}/);

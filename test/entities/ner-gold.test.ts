@@ -37,9 +37,10 @@ describe("entities on a hand-labelled sample that is not CoNLL", () => {
     expect(tagger.f1).toBeGreaterThanOrEqual(FLOOR);
   });
 
-  it("gives no entities for languages the model was not trained on, and tags unknown-language text", () => {
+  it("gives list-based names only for other languages, none for other scripts, and tags unknown-language text", () => {
     const text = "Angela Merkel besuchte am Montag die Europäische Kommission in Brüssel.";
-    expect(extractEntities(text, { lang: "de" })).toEqual([]);
+    expect(extractEntities(text, { lang: "de" }).map((m) => [m.text, m.type])).toEqual([["Angela Merkel", "PERSON"]]);
+    expect(extractEntities(text, { lang: "ja" })).toEqual([]);
     expect(extractEntities(text, { lang: "en-GB" }).length).toBeGreaterThan(0);
     expect(extractEntities(text, { lang: null }).length).toBeGreaterThan(0);
   });

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { decodeModel, loadShippedModel, ModelFormatError, MODEL_URL } from "../../lib/entities/ner-model.ts";
 import { TAG_COUNT, isHeadline, sentenceAtoms } from "../../lib/entities/ner-features.ts";
-import { staticRows, staticScores, addScores } from "../../lib/entities/ner-tagger.ts";
+import { DocHistory, staticRows, tagSentence } from "../../lib/entities/ner-tagger.ts";
+import { frozenTagger } from "../../lib/entities/ner-frozen.ts";
 import { sentences } from "../../lib/entities/tokenize.ts";
 import { recogniseEntities } from "../../lib/entities/ner.ts";
 
@@ -30,21 +31,22 @@ describe("the shipped named-entity model", () => {
     expect(() => decodeModel(truncated)).toThrow(ModelFormatError);
   });
 
-  it("scores tokens the same through the per-word cache as through the feature rows", () => {
+  it("tags exactly as the feature rows do through the frozen tagger's per-word tables", () => {
     const model = loadShippedModel();
-    for (const text of ecb.slice(0, 4)) {
-      for (const s of sentences(text)) {
-        const forms = s.map((t) => t.form);
-        const atoms = sentenceAtoms(forms, model.atom, model.lexicon, model.wordCache);
-        const cached = staticScores(model, atoms, isHeadline(forms));
-        const rows = staticRows(model, atoms, isHeadline(forms));
-        rows.forEach((r, i) => {
-          const direct = new Float64Array(TAG_COUNT);
-          addScores(model.weights, r, direct);
-          for (let k = 0; k < TAG_COUNT; k++) expect(cached[i * TAG_COUNT + k]).toBeCloseTo(direct[k]!, 4);
-        });
-      }
+    let tokens = 0;
+    for (const text of ecb.slice(0, 6)) {
+      const document = sentences(`${text}\nMICHAEL JORDAN SCORES 40 AS BULLS BEAT KNICKS IN NEW YORK`).map((s) => s.map((t) => t.form));
+      const fast = frozenTagger(model).tagDocument(document);
+      const history = new DocHistory();
+      document.forEach((forms, i) => {
+        const atoms = sentenceAtoms(forms, model.atom, model.lexicon);
+        const slow = tagSentence(model, atoms, staticRows(model, atoms, isHeadline(forms)), history);
+        expect(fast.tags[i]).toEqual(slow.map((t) => t.tag));
+        slow.forEach((t, k) => expect(fast.margins[i]![k]).toBeCloseTo(t.margin, 3));
+        tokens += forms.length;
+      });
     }
+    expect(tokens).toBeGreaterThan(1_000);
   });
 
   it("tags names in running text, all four kinds", () => {

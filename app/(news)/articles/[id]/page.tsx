@@ -13,7 +13,7 @@ import { getAdmin } from "@/lib/auth/server.ts";
 import { ReviewShortcuts } from "@/app/review/review-shortcuts";
 import { cleanTitle } from "@/lib/present/card-text.ts";
 import { tidyReaderHtml } from "@/lib/present/reader-html.ts";
-import { entitiesSupported, entityLanguageNames } from "@/lib/entities/languages.ts";
+import { entitiesSupported, entityNote } from "@/lib/entities/languages.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -94,9 +94,10 @@ export default async function ArticlePage({ params, searchParams }: { params: Pr
           ))}
         </div>
       ) : !entitiesSupported(article.lang) ? (
-        <p className="muted" data-testid="entities-unsupported">
-          No names are picked out of this article: people, organisations and places are recognised in {entityLanguageNames()} articles only.
-        </p>
+        <p className="muted" data-testid="entities-unsupported">{entityNote(article.lang)}</p>
+      ) : null}
+      {entitiesSupported(article.lang) && entityNote(article.lang) ? (
+        <p className="muted" data-testid="entities-from-lists">{entityNote(article.lang)}</p>
       ) : null}
       {/* How Lede read the page: for the curious and for admins, folded away below the article. */}
       <details className="card how" data-testid="article-facts">

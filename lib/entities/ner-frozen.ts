@@ -1,0 +1,397 @@
+// The shipped (frozen) model's tagging path: the same features and greedy decoder as ner-tagger.ts, with
+// every score that does not depend on the sentence summed once and kept in typed arrays, so a token costs a
+// few vector adds instead of hashing dozens of features:
+//   1. per word type (cached): its share of the static scores at each place of the ±2 window (form, lower
+//      case, shape, affixes, clusters), its previous-tag × lower-case scores, its shape's tables, and whether
+//      a gazetteer phrase can start at it;
+//   2. per sentence: the cached shares of the five window places, the pair features (lower-case and shape
+//      pairs: one hash probe each), sentence start, headline, gazetteer matches;
+//   3. decoding left to right: static scores + the dense previous-tags table + the word's and its shape's
+//      tag rows + the document history, then the best tag BIO allows.
+// test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.
+import { CLUSTER_PREFIXES, T, TAG_COUNT, allowedAfter, isHeadline, shapeOf } from "./ner-features.ts";
+import { DocHistory, type WeightSource } from "./ner-tagger.ts";
+
+const NT = 9;
+if (TAG_COUNT !== NT) throw new Error(`ner-frozen expects ${NT} tags, the features define ${TAG_COUNT}`);
+const ALLOWED = Uint8Array.from({ length: NT * NT }, (_, i) => (allowedAfter(Math.floor(i / NT), i % NT) ? 1 : 0));
+/** Template ids copied into module constants (an imported object is a getter call per access under tsx). */
+const T_BIAS = T.BIAS, T_W0 = T.W0, T_L = T.L, T_S = T.S, T_AFF = T.AFF, T_LL_PREV = T.LL_PREV, T_LL_NEXT = T.LL_NEXT;
+const T_SS_PREV = T.SS_PREV, T_SS_NEXT = T.SS_NEXT, T_FIRST_S = T.FIRST_S, T_HEAD_L = T.HEAD_L, T_HEAD_S = T.HEAD_S;
+const T_CLU = T.CLU, T_GAZ = T.GAZ, T_W_PREV = T.W_PREV, T_W_NEXT = T.W_NEXT;
+const T_TAG1 = T.TAG1, T_TAG12 = T.TAG12, T_TAG1_L = T.TAG1_L, T_TAG1_S = T.TAG1_S, T_HIST = T.HIST, T_HIST_S = T.HIST_S;
+const L_OUT = 0;
+const R_OUT = 1;
+/** NT scores for each of the five window places (d = -2..+2). */
+const ROLE_SIZE = 5 * NT;
+/** Word types whose tables are cached before the cache is emptied: an article has a few thousand, 240 WCXB
+ * articles ~35,000; an entry holds ~0.3 KB of float32 scores (~0.6 KB with its previous-tag rows), so this
+ * bounds the cache near 40 MB. */
+const WORD_CACHE_LIMIT = 100_000;
+/** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
+ * odd shapes can claim to ~100 KB per shape). */
+const PAIRS_PER_SHAPE = 512;
+/** Affixes whose summed scores are cached (four letters and shorter: far fewer than words). */
+const AFFIX_CACHE_LIMIT = 50_000;
+const UPPER = /\p{Lu}/u;
+const NAME_START = /^[\p{Lu}\p{N}]/u;
+/** Digits, folded to 0 in the lower-case atom as the features fold them. */
+const DIGIT = /\d/g;
+
+/** What a word type contributes, whatever its neighbours. */
+interface WordEntry {
+  /** static scores by window place: ROLE_SIZE floats (float32 like the weights: half the memory) */
+  roles: Float32Array;
+  l: number;
+  s: number;
+  /** lower case with digits folded (the features' "lower"), and plain lower case (the gazetteer's) */
+  lower: string;
+  lc: string;
+  capitalised: boolean;
+  /** a gazetteer phrase may start here (capital or digit, and the word begins a phrase) */
+  gazStart: boolean;
+  /** TAG1_L scores by previous tag (NT × NT), or null when the model has none for this word */
+  tagL: Float32Array | null;
+  shape: ShapeEntry;
+}
+
+/** A shape's tables: previous tag × shape, document history × shape, sentence start × shape. */
+interface ShapeEntry {
+  tagS: Float64Array | null;
+  histS: Float64Array | null;
+  first: Float64Array | null;
+  /** by the shape on its right: [SS_PREV scores of the right token | SS_NEXT scores of this one], or null */
+  pairs: Map<number, Float32Array | null>;
+}
+
+export interface FrozenTagging {
+  /** BIO tag per token, per sentence */
+  tags: number[][];
+  /** best score minus the best other allowed score, per token, per sentence */
+  margins: Float64Array[];
+}
+
+export class FrozenTagger {
+  private readonly words = new Map<string, WordEntry>();
+  private readonly shapes = new Map<number, ShapeEntry>();
+  private readonly gazTables = new Map<string, Float64Array | null>();
+  private readonly prefixes = new Map<string, Float32Array>();
+  private readonly suffixes = new Map<string, Float32Array>();
+  private readonly clusters = new Map<string, Float32Array>();
+  private readonly weights: Float32Array | Float64Array;
+  private readonly bounds: Float32Array;
+  private readonly bias: Float64Array;
+  /** TAG1 + TAG12 scores: [prev1 * NT + prev2] × NT */
+  private readonly trans: Float64Array;
+  /** HIST scores: [kind] × NT */
+  private readonly hist: Float64Array;
+  private readonly gazPrefixes = new Set<string>();
+  private readonly gazMax: number;
+
+  constructor(private readonly src: WeightSource) {
+    this.weights = src.weights;
+    this.bounds = new Float32Array(ROLE_SIZE);
+    for (const d of [-2, -1, 1, 2]) {
+      const atom = d < 0 ? L_OUT : R_OUT;
+      this.add(this.bounds, (d + 2) * NT, T_L + d + 2, atom, -1);
+      this.add(this.bounds, (d + 2) * NT, T_S + d + 2, atom, -1);
+    }
+    this.bias = new Float64Array(NT);
+    this.add(this.bias, 0, T_BIAS, 0, -1);
+    this.trans = new Float64Array(NT * NT * NT);
+    for (let p1 = 0; p1 < NT; p1++) {
+      for (let p2 = 0; p2 < NT; p2++) {
+        const o = (p1 * NT + p2) * NT;
+        this.add(this.trans, o, T_TAG1, p1, -1);
+        this.add(this.trans, o, T_TAG12, p1, p2);
+      }
+    }
+    this.hist = new Float64Array(4 * NT);
+    for (let k = 0; k < 4; k++) this.add(this.hist, k * NT, T_HIST, k, -1);
+    const gaz = src.lexicon.gazetteer;
+    this.gazMax = src.lexicon.gazetteerMaxWords ?? 4;
+    if (gaz) {
+      for (const phrase of gaz.keys()) {
+        let at = phrase.indexOf(" ");
+        while (at >= 0) { this.gazPrefixes.add(phrase.slice(0, at)); at = phrase.indexOf(" ", at + 1); }
+      }
+    }
+  }
+
+  /** Adds the weights of feature (t, a, b) at out[offset..offset+NT); true when the model has it. */
+  private add(out: Float64Array | Float32Array, offset: number, t: number, a: number, b: number): boolean {
+    const r = this.src.row(t, a, b);
+    if (r < 0) return false;
+    const w = this.weights;
+    const base = r * NT;
+    for (let k = 0; k < NT; k++) out[offset + k]! += w[base + k]!;
+    return true;
+  }
+
+  private shape(s: number): ShapeEntry {
+    let e = this.shapes.get(s);
+    if (e) return e;
+    e = { tagS: null, histS: null, first: null, pairs: new Map() };
+    if (s >= 0) {
+      const tagS = new Float64Array(NT * NT);
+      let any = false;
+      for (let p = 0; p < NT; p++) any = this.add(tagS, p * NT, T_TAG1_S, p, s) || any;
+      if (any) e.tagS = tagS;
+      const histS = new Float64Array(4 * NT);
+      any = false;
+      for (let k = 0; k < 4; k++) any = this.add(histS, k * NT, T_HIST_S, k, s) || any;
+      if (any) e.histS = histS;
+      const first = new Float64Array(NT);
+      if (this.add(first, 0, T_FIRST_S, s, -1)) e.first = first;
+    }
+    this.shapes.set(s, e);
+    return e;
+  }
+
+  private word(form: string): WordEntry {
+    const cached = this.words.get(form);
+    if (cached) return cached;
+    const atom = this.src.atom;
+    const lc = form.toLowerCase();
+    const lower = lc.replace(DIGIT, "0");
+    const w = atom(`w|${form}`);
+    const l = atom(`l|${lower}`);
+    const s = atom(`s|${shapeOf(form)}`);
+    const roles = new Float32Array(ROLE_SIZE);
+    const c = 2 * NT;
+    for (let d = -2; d <= 2; d++) {
+      const o = (d + 2) * NT;
+      if (l >= 0) this.add(roles, o, T_L + d + 2, l, -1);
+      if (s >= 0) this.add(roles, o, T_S + d + 2, s, -1);
+    }
+    if (w >= 0) {
+      this.add(roles, c, T_W0, w, -1);
+      this.add(roles, 1 * NT, T_W_PREV, w, -1);
+      this.add(roles, 3 * NT, T_W_NEXT, w, -1);
+    }
+    const k = Math.min(4, lower.length - 1);
+    if (k >= 1) {
+      addInto(roles, c, this.affixes(this.prefixes, "p", lower.slice(0, k)), 0, NT);
+      addInto(roles, c, this.affixes(this.suffixes, "s", lower.slice(-k)), 0, NT);
+    }
+    const path = this.src.lexicon.clusters?.get(lc);
+    if (path) addInto(roles, NT, this.cluster(path), 0, 3 * NT);
+    let tagL: Float32Array | null = null;
+    if (l >= 0) {
+      const t = new Float32Array(NT * NT);
+      let any = false;
+      for (let p = 0; p < NT; p++) any = this.add(t, p * NT, T_TAG1_L, p, l) || any;
+      if (any) tagL = t;
+    }
+    const gaz = this.src.lexicon.gazetteer;
+    const entry: WordEntry = {
+      roles, l, s, lower, lc, capitalised: UPPER.test(form[0] ?? ""),
+      gazStart: !!gaz && NAME_START.test(form) && (gaz.has(lc) || this.gazPrefixes.has(lc)),
+      tagL, shape: this.shape(s),
+    };
+    if (this.words.size >= WORD_CACHE_LIMIT) this.words.clear();
+    this.words.set(form, entry);
+    return entry;
+  }
+
+  /** Shape-pair scores of two neighbours (left shape `a`, its entry `left`; right shape `b`), cached on the
+   * left shape: a few thousand pairs recur, and a probe of the feature table is a cache miss. */
+  private shapePair(left: ShapeEntry, a: number, b: number): Float32Array | null {
+    let t = left.pairs.get(b);
+    if (t !== undefined) return t;
+    const table = new Float32Array(2 * NT);
+    const any = this.add(table, 0, T_SS_PREV, a, b);
+    t = this.add(table, NT, T_SS_NEXT, a, b) || any ? table : null;
+    if (left.pairs.size < PAIRS_PER_SHAPE) left.pairs.set(b, t);
+    return t;
+  }
+
+  /** AFF scores of all the prefixes (or suffixes) of a word whose longest read affix is `affix`: shared by
+   * the many words that begin (end) alike. */
+  private affixes(cache: Map<string, Float32Array>, kind: "p" | "s", affix: string): Float32Array {
+    let t = cache.get(affix);
+    if (t) return t;
+    t = new Float32Array(NT);
+    for (let n = 1; n <= affix.length; n++) {
+      const a = this.src.atom(`${kind}${n}|${kind === "p" ? affix.slice(0, n) : affix.slice(-n)}`);
+      if (a >= 0) this.add(t, 0, T_AFF, a, -1);
+    }
+    if (cache.size >= AFFIX_CACHE_LIMIT) cache.clear();
+    cache.set(affix, t);
+    return t;
+  }
+
+  /** CLU scores of a cluster path's prefixes at the places -1, 0, +1 (3 × NT), shared by its words. */
+  private cluster(path: string): Float32Array {
+    let t = this.clusters.get(path);
+    if (t) return t;
+    t = new Float32Array(3 * NT);
+    for (const n of CLUSTER_PREFIXES) {
+      const a = this.src.atom(`c${n}|${path.slice(0, n)}`);
+      if (a >= 0) for (let d = -1; d <= 1; d++) this.add(t, (d + 1) * NT, T_CLU + d + 1, a, -1);
+      if (n >= path.length) break;
+    }
+    this.clusters.set(path, t);
+    return t;
+  }
+
+  /** GAZ scores of a gazetteer label ("B-LOC"…) at the three places -1, 0, +1 (3 × NT), or null. */
+  private gazTable(label: string): Float64Array | null {
+    let t = this.gazTables.get(label);
+    if (t !== undefined) return t;
+    const a = this.src.atom(`g|${label}`);
+    t = null;
+    if (a >= 0) {
+      const table = new Float64Array(3 * NT);
+      let any = false;
+      for (let d = -1; d <= 1; d++) any = this.add(table, (d + 1) * NT, T_GAZ + d + 1, a, -1) || any;
+      if (any) t = table;
+    }
+    this.gazTables.set(label, t);
+    return t;
+  }
+
+  /** Adds a gazetteer label's scores around token j (to the tokens j-1, j, j+1 that exist). */
+  private addGaz(out: Float64Array, n: number, j: number, label: string): void {
+    const table = this.gazTable(label);
+    if (!table) return;
+    for (let d = -1; d <= 1; d++) {
+      const i = j - d; // token i sees token j at place d = j - i
+      if (i < 0 || i >= n) continue;
+      const o = i * NT, to = (d + 1) * NT;
+      for (let k = 0; k < NT; k++) out[o + k]! += table[to + k]!;
+    }
+  }
+
+  /** Static scores (n × NT) of one sentence. */
+  private staticScores(entries: WordEntry[], headline: boolean): Float64Array {
+    const n = entries.length;
+    const out = new Float64Array(n * NT);
+    const bias = this.bias;
+    for (let i = 0; i < n; i++) {
+      const o = i * NT;
+      for (let k = 0; k < NT; k++) out[o + k] = bias[k]!;
+      for (let d = -2; d <= 2; d++) {
+        const j = i + d;
+        const roles = j >= 0 && j < n ? entries[j]!.roles : this.bounds;
+        const ro = (d + 2) * NT;
+        for (let k = 0; k < NT; k++) out[o + k]! += roles[ro + k]!;
+      }
+      const me = entries[i]!;
+      const l0 = me.l, s0 = me.s;
+      const lp = i > 0 ? entries[i - 1]!.l : L_OUT, ln = i + 1 < n ? entries[i + 1]!.l : R_OUT;
+      const sp = i > 0 ? entries[i - 1]!.s : L_OUT, sn = i + 1 < n ? entries[i + 1]!.s : R_OUT;
+      if (l0 >= 0) {
+        if (lp >= 0) this.add(out, o, T_LL_PREV, lp, l0);
+        if (ln >= 0) this.add(out, o, T_LL_NEXT, l0, ln);
+      }
+      if (s0 >= 0) {
+        if (sp >= 0) {
+          const pair = this.shapePair(i > 0 ? entries[i - 1]!.shape : this.shape(L_OUT), sp, s0);
+          if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[k]!;
+        }
+        if (sn >= 0) {
+          const pair = this.shapePair(me.shape, s0, sn);
+          if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[NT + k]!;
+        }
+        const first = me.shape.first;
+        if (i === 0 && first) for (let k = 0; k < NT; k++) out[o + k]! += first[k]!;
+      }
+      if (headline) {
+        if (l0 >= 0) this.add(out, o, T_HEAD_L, l0, -1);
+        if (s0 >= 0) this.add(out, o, T_HEAD_S, s0, -1);
+      }
+    }
+    this.gazetteer(out, entries);
+    return out;
+  }
+
+  /** Gazetteer phrases starting at capitalised words: U-/B-/I- labels of every phrase that matches. */
+  private gazetteer(out: Float64Array, entries: WordEntry[]): void {
+    const gaz = this.src.lexicon.gazetteer;
+    if (!gaz) return;
+    const n = entries.length;
+    for (let i = 0; i < n; i++) {
+      if (!entries[i]!.gazStart) continue;
+      let phrase = "";
+      for (let m = 1; m <= this.gazMax && i + m <= n; m++) {
+        phrase = m === 1 ? entries[i]!.lc : `${phrase} ${entries[i + m - 1]!.lc}`;
+        const kinds = gaz.get(phrase);
+        if (kinds) {
+          for (const kind of kinds) {
+            this.addGaz(out, n, i, m === 1 ? `U-${kind}` : `B-${kind}`);
+            for (let j = 1; j < m; j++) this.addGaz(out, n, i + j, `I-${kind}`);
+          }
+        }
+        if (!this.gazPrefixes.has(phrase)) break;
+      }
+    }
+  }
+
+  /** Tags a document given as sentences of token forms (the document history runs across sentences). */
+  tagDocument(document: string[][]): FrozenTagging {
+    const history = new DocHistory();
+    const tags: number[][] = [];
+    const margins: Float64Array[] = [];
+    const scores = new Float64Array(NT);
+    const trans = this.trans, hist = this.hist;
+    for (const forms of document) {
+      const n = forms.length;
+      const entries: WordEntry[] = new Array(n);
+      for (let i = 0; i < n; i++) entries[i] = this.word(forms[i]!);
+      const fixed = this.staticScores(entries, isHeadline(forms));
+      const sTags: number[] = new Array(n);
+      const sMargins = new Float64Array(n);
+      let prev1 = 0, prev2 = 0;
+      for (let i = 0; i < n; i++) {
+        const me = entries[i]!;
+        const o = i * NT, to = (prev1 * NT + prev2) * NT;
+        for (let k = 0; k < NT; k++) scores[k] = fixed[o + k]! + trans[to + k]!;
+        const tagL = me.tagL;
+        if (tagL) for (let k = 0; k < NT; k++) scores[k]! += tagL[prev1 * NT + k]!;
+        const shape = me.shape;
+        const tagS = shape.tagS;
+        if (tagS) for (let k = 0; k < NT; k++) scores[k]! += tagS[prev1 * NT + k]!;
+        const h = me.capitalised ? history.kindOf(me.lower) : -1;
+        if (h >= 0) {
+          for (let k = 0; k < NT; k++) scores[k]! += hist[h * NT + k]!;
+          const histS = shape.histS;
+          if (histS) for (let k = 0; k < NT; k++) scores[k]! += histS[h * NT + k]!;
+        }
+        // Best tag BIO allows after prev1, and its margin over the next best allowed.
+        let best = -1, second = -Infinity;
+        const base = prev1 * NT;
+        for (let k = 0; k < NT; k++) {
+          if (!ALLOWED[base + k]) continue;
+          const v = scores[k]!;
+          if (best < 0 || v > scores[best]!) {
+            if (best >= 0 && scores[best]! > second) second = scores[best]!;
+            best = k;
+          } else if (v > second) second = v;
+        }
+        sTags[i] = best;
+        sMargins[i] = scores[best]! - second;
+        if (me.capitalised) history.add(me.lower, best);
+        prev2 = prev1;
+        prev1 = best;
+      }
+      tags.push(sTags);
+      margins.push(sMargins);
+    }
+    return { tags, margins };
+  }
+}
+
+/** out[o..o+n) += add[a..a+n) */
+function addInto(out: Float32Array, o: number, add: Float32Array, a: number, n: number): void {
+  for (let k = 0; k < n; k++) out[o + k]! += add[a + k]!;
+}
+
+const taggers = new WeakMap<WeightSource, FrozenTagger>();
+
+/** The frozen tagger of a model (built once per model; its caches live as long as the model). */
+export function frozenTagger(src: WeightSource): FrozenTagger {
+  let t = taggers.get(src);
+  if (!t) { t = new FrozenTagger(src); taggers.set(src, t); }
+  return t;
+}
