@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { enqueueUrls } from "../../lib/db/frontier.ts";
 import { addSite } from "../../lib/db/sites.ts";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 
@@ -20,6 +21,13 @@ const DELAY_MS = 800;
  * gaps can be shorter than the delay; but the median gap holds it, and no delay-long window holds more
  * than two arrivals. With a limiter per process, 4 workers would arrive 4 at a time (median gap ~0).
  */
+/**
+ * URLs each worker holds at once. One: a worker waiting for the host's slot holds one URL and the others
+ * lease the rest, so all four take part; with four each, the first worker up could lease every page
+ * before the others had polled (seen on an idle machine: one owner for all 8 pages), and the test would
+ * then check one process's limiter, not the shared slot.
+ */
+const CONCURRENCY = 1;
 const MEDIAN_GAP_MIN_MS = DELAY_MS * 0.9;
 const MAX_PER_WINDOW = 2;
 
@@ -50,7 +58,11 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   port = (server.address() as { port: number }).port;
   t = await createTestDb();
-  await addSite(t.db, { seedUrl: `http://127.0.0.1:${port}/`, maxPages: 100, maxDepth: 1, crawlDelayMs: DELAY_MS, allowPrivateNetwork: true });
+  const site = await addSite(t.db, { seedUrl: `http://127.0.0.1:${port}/`, maxPages: 100, maxDepth: 1, crawlDelayMs: DELAY_MS, allowPrivateNetwork: true });
+  // The pages are queued before any worker starts (the seed would list them too), so every worker finds
+  // work for the one host as soon as it is up: otherwise the worker that boots first and takes the seed
+  // could crawl all of them before the others poll, and the test would check one process, not four.
+  await enqueueUrls(t.db, Array.from({ length: PAGES }, (_, i) => ({ url: `http://127.0.0.1:${port}/news/${i}`, siteId: site.id, depth: 1, kind: "page" as const })));
 });
 
 afterAll(async () => {
@@ -67,7 +79,7 @@ it(`${WORKERS} workers on one host keep the site's ${DELAY_MS} ms delay between 
   for (let i = 0; i < WORKERS; i++) {
     const child = spawn(process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: t.url, ALLOW_PRIVATE_NETWORK: "true", WORKER_CONCURRENCY: "4", WORKER_IDLE_MS: "100", LOG_LEVEL: "silent", VITEST: "" },
+      env: { ...process.env, DATABASE_URL: t.url, ALLOW_PRIVATE_NETWORK: "true", WORKER_CONCURRENCY: String(CONCURRENCY), WORKER_IDLE_MS: "100", LOG_LEVEL: "silent", VITEST: "" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     child.stderr!.on("data", (d) => (stderr += d));

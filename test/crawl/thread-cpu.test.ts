@@ -13,6 +13,9 @@ function thread(mode: "spin" | "sleep", ms: number): Promise<{ tid: number | nul
     let tid = null;
     try { tid = Number(readlinkSync("/proc/thread-self").split("/").pop()); } catch {}
     parentPort.postMessage({ tid });
+    // stay alive until terminated, as a page thread does between pages: a thread with nothing left to
+    // do exits at once, and its /proc clock goes with it before the main thread reads it
+    setInterval(() => {}, 60_000);
     parentPort.once("message", () => {
       const cpu = () => { const f = require("node:fs").readFileSync("/proc/thread-self/stat", "latin1"); const p = f.slice(f.lastIndexOf(")") + 2).split(" "); return (Number(p[11]) + Number(p[12])) * 10; };
       if (${JSON.stringify(mode)} === "spin") { const end = cpu() + ${ms}; let x = 0; while (cpu() < end) for (let i = 0; i < 100000; i++) x += Math.sqrt(x + i); }
