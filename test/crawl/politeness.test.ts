@@ -22,10 +22,8 @@ const DELAY_MS = 800;
  * than two arrivals. With a limiter per process, 4 workers would arrive 4 at a time (median gap ~0).
  */
 /**
- * URLs each worker holds at once. One: a worker waiting for the host's slot holds one URL and the others
- * lease the rest, so all four take part; with four each, the first worker up could lease every page
- * before the others had polled (seen on an idle machine: one owner for all 8 pages), and the test would
- * then check one process's limiter, not the shared slot.
+ * URLs each worker holds at once. One: four processes, each with one URL of the host waiting for the
+ * shared slot, so what spaces the requests is the slot in the database, not a limiter inside a process.
  */
 const CONCURRENCY = 1;
 const MEDIAN_GAP_MIN_MS = DELAY_MS * 0.9;
