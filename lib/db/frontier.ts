@@ -92,7 +92,7 @@ export async function leaseUrls(db: Db, opts: LeaseOptions): Promise<LeasedUrl[]
  */
 export async function renewLeases(db: Db, owner: string, ids: number[], leaseMs: number, now = new Date()): Promise<number> {
   if (ids.length === 0) return 0;
-  return db.$executeRaw(sql`
+  return execute(db, sql`
     UPDATE "FrontierUrl" SET "leaseExpiresAt" = ${new Date(now.getTime() + leaseMs)}
     WHERE "id" IN (${join(ids.map(Number))}) AND "leaseOwner" = ${owner} AND "state" = 'leased'`);
 }
