@@ -284,7 +284,9 @@ describe("dashboard", () => {
       }
     }
     for (let run = 0; run < 2; run++) {
-      await admin.getByTestId("retrain").click();
+      // The click waits for the form's navigation, which lasts as long as the training run (the shipped
+      // base set plus the labels): give it the same 120 s as the wait for its result, not the 30 s default.
+      await admin.getByTestId("retrain").click({ timeout: 120_000 });
       await admin.waitForURL(/retrained=\d+/, { timeout: 120_000 });
       await admin.getByTestId("metrics-compare").waitFor();
     }
