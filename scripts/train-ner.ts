@@ -1,6 +1,7 @@
 // Train the named-entity tagger (lib/entities/ner-*.ts) and write lib/entities/ner-model.bin.gz.
 //
 //   npm run train:ner [-- --corpus DIR] [--epochs N] [--seed N] [--out FILE] [--no-clusters] [--no-gazetteer]
+//                   [--clusters-cache FILE]
 //
 // 1. Read CoNLL-2003 eng.train (training) and eng.testa (development: epochs are chosen on it, nothing else
 //    reads it) from ../shared/corpus/ner. The corpus itself never enters the project: only weights,
@@ -15,7 +16,7 @@ import { readConll } from "../lib/entities/conll.ts";
 import { train, unpackKey } from "../lib/entities/ner-train.ts";
 import { encodeModel, type ModelParts } from "../lib/entities/ner-model.ts";
 import { TAGS, TAG_COUNT, type Lexicon } from "../lib/entities/ner-features.ts";
-import { buildClusters } from "./ner/clusters.ts";
+import { cachedClusters } from "./ner/clusters.ts";
 import { buildGazetteer } from "./ner/gazetteer.ts";
 import { resolveDocuments } from "../lib/entities/document-pass.ts";
 
@@ -53,7 +54,7 @@ function main(): void {
 
   const lexicon: Lexicon = {};
   if (!args.includes("--no-clusters")) {
-    lexicon.clusters = buildClusters(corpus, trainDocs, log);
+    lexicon.clusters = cachedClusters(corpus, trainDocs, log, opt("--clusters-cache"));
   }
   if (!args.includes("--no-gazetteer")) {
     const gaz = buildGazetteer(trainDocs, log, !args.includes("--no-lists"));

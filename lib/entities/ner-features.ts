@@ -31,9 +31,9 @@ export interface Lexicon {
   gazetteerMaxWords?: number;
 }
 
-/** Cluster path prefixes (bits) read as features (Ratinov & Roth 2009 used 4, 6, 10, 20 of Brown paths;
- * the paths here are 10 bits: scripts/ner/clusters.ts). */
-export const CLUSTER_PREFIXES = [4, 6, 8, 10];
+/** Cluster path prefixes (bits) read as features: Ratinov & Roth 2009's 4, 6, 10 and 20 bits of Brown paths
+ * (the paths here are up to 20 bits of a hierarchical k-means: scripts/ner/clusters.ts). */
+export const CLUSTER_PREFIXES = [4, 6, 10, 20];
 
 
 export interface TokenAtoms {

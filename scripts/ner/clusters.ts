@@ -1,12 +1,16 @@
 // Word clusters for the tagger, induced from unlabelled English text: a cheap stand-in for Brown clusters.
 //
-// 1. Text: Fundus article bodies and titles, WCXB main_content, trafilatura "with" snippets (documents whose
-//    words are mostly not English stop words are skipped), plus the word forms of eng.train (no labels).
+// 1. Text: Fundus article bodies and titles, WCXB main_content, trafilatura "with" snippets, ECB+ story texts
+//    and the Readability test pages' expected article text (documents whose words are mostly not English stop
+//    words are skipped), plus the word forms of eng.train (no labels). Never wikigold (the held-out check).
 // 2. Each word seen MIN_COUNT times or more (lower case) is described by its left and right neighbours among
 //    the CONTEXT_WORDS most frequent words (square-root counts, unit length).
 // 3. Hierarchical k-means (BRANCHING clusters a level, DEPTH levels, seeded k-means++): a word's path is its
 //    branch at each level, written as bits, so prefixes of the path are coarser clusters (as with Brown's).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import * as cheerio from "cheerio";
 import { join } from "node:path";
 import type { LabelledDocument } from "../../lib/entities/conll.ts";
 import { tokenize } from "../../lib/entities/tokenize.ts";
@@ -16,7 +20,9 @@ const MIN_COUNT = 3;
 const MAX_WORDS = 40_000;
 const CONTEXT_WORDS = 300;
 const BRANCHING = 4;
-const DEPTH = 5;
+/** Levels of the hierarchy: 2 bits each, so paths of up to 20 bits (Ratinov & Roth read Brown paths at
+ * 4, 6, 10 and 20 bits: ner-features.ts CLUSTER_PREFIXES). */
+const DEPTH = 10;
 const KMEANS_ROUNDS = 8;
 const SEED = 7;
 /** Share of a document's words that must be English stop words for it to count as English text. */
@@ -51,6 +57,19 @@ function englishTexts(corpus: string): string[] {
   if (existsSync(traf)) {
     const ev = JSON.parse(readFileSync(traf, "utf8")) as Record<string, { with?: string[] }>;
     for (const k of Object.keys(ev).sort()) texts.push((ev[k]!.with ?? []).join("\n"));
+  }
+  const ecb = join(corpus, "stories", "ecbplus-dev.jsonl");
+  if (existsSync(ecb)) {
+    for (const line of readFileSync(ecb, "utf8").split("\n")) if (line.trim()) texts.push((JSON.parse(line) as { text: string }).text);
+  }
+  const readability = join(corpus, "extraction", "readability");
+  if (existsSync(readability)) {
+    for (const c of readdirSync(readability).sort()) {
+      const file = join(readability, c, "expected.html.gz");
+      if (!existsSync(file)) continue;
+      const $ = cheerio.load(gunzipSync(readFileSync(file)).toString("utf8"));
+      texts.push($("p, h1, h2, h3, li").map((_, el) => $(el).text().replace(/\s+/g, " ").trim()).get().join("\n"));
+    }
   }
   return texts.filter((t) => {
     const words = t.toLowerCase().match(/\p{L}+/gu) ?? [];
@@ -88,6 +107,21 @@ function kmeans(vectors: Sparse[], members: number[], k: number, dims: number, r
     for (const c of centroids) { let n = 0; for (const x of c) n += x * x; n = Math.sqrt(n) || 1; for (let j = 0; j < dims; j++) c[j]! /= n; }
   }
   return assign;
+}
+
+/** Clusters, read from `cacheFile` when it holds the ones these settings and this text make (a retraining
+ * that changes only the tagger skips the k-means), else built and written there. */
+export function cachedClusters(corpus: string, trainDocs: LabelledDocument[], log: (s: string) => void, cacheFile?: string): Map<string, string> {
+  if (!cacheFile) return buildClusters(corpus, trainDocs, log);
+  const key = createHash("sha256").update(JSON.stringify([MIN_COUNT, MAX_WORDS, CONTEXT_WORDS, BRANCHING, DEPTH, KMEANS_ROUNDS, SEED, MIN_STOPWORD_SHARE]))
+    .update(englishTexts(corpus).join("\u0001")).update(trainDocs.map((d) => d.map((s) => s.forms.join(" ")).join("\n")).join("\u0002")).digest("hex");
+  if (existsSync(cacheFile)) {
+    const [head, ...lines] = readFileSync(cacheFile, "utf8").split("\n");
+    if (head === key) { log(`clusters: ${lines.length} words read from ${cacheFile}`); return new Map(lines.map((l) => l.split("\t") as [string, string])); }
+  }
+  const clusters = buildClusters(corpus, trainDocs, log);
+  writeFileSync(cacheFile, [key, ...[...clusters].map(([w, p]) => `${w}\t${p}`)].join("\n"));
+  return clusters;
 }
 
 export function buildClusters(corpus: string, trainDocs: LabelledDocument[], log: (s: string) => void): Map<string, string> {
