@@ -86,6 +86,9 @@ export class FrozenTagger {
   /** HIST scores: [kind] × NT */
   private readonly hist: Float64Array;
   private readonly gazPrefixes = new Set<string>();
+  /** Scratch of one sentence: its static scores and word entries (reused, grown as needed). */
+  private fixed = new Float64Array(64 * NT);
+  private readonly entries: WordEntry[] = [];
   private readonly gazMax: number;
 
   constructor(private readonly src: WeightSource) {
@@ -263,10 +266,11 @@ export class FrozenTagger {
     }
   }
 
-  /** Static scores (n × NT) of one sentence. */
-  private staticScores(entries: WordEntry[], headline: boolean): Float64Array {
-    const n = entries.length;
-    const out = new Float64Array(n * NT);
+  /** Static scores (n × NT) of the sentence in entries[0..n), written over the tagger's scratch buffer (a
+   * sentence at a time: no allocation, hence no garbage, per sentence). */
+  private staticScores(entries: WordEntry[], n: number, headline: boolean): Float64Array {
+    if (this.fixed.length < n * NT) this.fixed = new Float64Array(Math.max(n * NT, this.fixed.length * 2));
+    const out = this.fixed;
     const bias = this.bias;
     for (let i = 0; i < n; i++) {
       const o = i * NT;
@@ -302,15 +306,14 @@ export class FrozenTagger {
         if (s0 >= 0) this.add(out, o, T_HEAD_S, s0, -1);
       }
     }
-    this.gazetteer(out, entries);
+    this.gazetteer(out, entries, n);
     return out;
   }
 
   /** Gazetteer phrases starting at capitalised words: U-/B-/I- labels of every phrase that matches. */
-  private gazetteer(out: Float64Array, entries: WordEntry[]): void {
+  private gazetteer(out: Float64Array, entries: WordEntry[], n: number): void {
     const gaz = this.src.lexicon.gazetteer;
     if (!gaz) return;
-    const n = entries.length;
     for (let i = 0; i < n; i++) {
       if (!entries[i]!.gazStart) continue;
       let phrase = "";
@@ -337,9 +340,9 @@ export class FrozenTagger {
     const trans = this.trans, hist = this.hist;
     for (const forms of document) {
       const n = forms.length;
-      const entries: WordEntry[] = new Array(n);
+      const entries = this.entries;
       for (let i = 0; i < n; i++) entries[i] = this.word(forms[i]!);
-      const fixed = this.staticScores(entries, isHeadline(forms));
+      const fixed = this.staticScores(entries, n, isHeadline(forms));
       const sTags: number[] = new Array(n);
       const sMargins = new Float64Array(n);
       let prev1 = 0, prev2 = 0;
