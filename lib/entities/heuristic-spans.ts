@@ -2,9 +2,9 @@
 // organisations named by a suffix or an "X of Y" prefix ("Betty Ford Center", "Ministry of Defence",
 // "Promises Treatment Center"). Capitalised word sequences are read from the text and typed by the gazetteer.
 import type { EntitySpan } from "./types.ts";
+import { isSpace } from "./tokenize.ts";
 import { NAME_CONNECTORS, NOT_NAME_WORDS, ORG_PREFIXES, ORG_SUFFIXES } from "./gazetteer.ts";
 
-const TOKEN = /\S+/g;
 const CAPITALISED = /^["“'‘(]?\p{Lu}[\p{L}\p{M}\p{N}'’.&-]*/u;
 /** Punctuation after a word that ends a name: a comma, a colon, a closing quote... */
 const BREAK_AFTER = /[,;:!?)"”]$/;
@@ -20,19 +20,26 @@ interface Token { word: string; start: number; end: number; cap: boolean; breaks
 
 const isAsciiLower = (code: number) => code >= 97 && code <= 122;
 
+/** Runs of non-space characters (what /\S+/g matches), found by scanning: no match object per word. */
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN)) {
-    const raw = m[0];
+  const n = text.length;
+  for (let from = 0; from < n;) {
+    if (isSpace(text.charCodeAt(from))) { from++; continue; }
+    let to = from + 1;
+    while (to < n && !isSpace(text.charCodeAt(to))) to++;
+    const raw = text.slice(from, to);
+    const at = from;
+    from = to;
     // Most words start and end with a lower-case letter: no capital, quote, bracket or final mark to read.
     if (isAsciiLower(raw.charCodeAt(0)) && isAsciiLower(raw.charCodeAt(raw.length - 1))) {
       const possessive = raw.length > 2 && raw.charCodeAt(raw.length - 1) === 115 && (raw[raw.length - 2] === "'" || raw[raw.length - 2] === "’");
-      out.push({ word: possessive ? raw.slice(0, -2) : raw, start: m.index, end: m.index + raw.length, cap: false, breaks: false, opens: false });
+      out.push({ word: possessive ? raw.slice(0, -2) : raw, start: at, end: at + raw.length, cap: false, breaks: false, opens: false });
       continue;
     }
     const word = raw.replace(/^["“'‘(]+/, "").replace(/[,;:!?)"”]+$/, "").replace(/['’]s$/, "");
     const sentenceEnd = raw.endsWith(".") && !NON_FINAL_PERIOD.test(word);
-    out.push({ word, start: m.index, end: m.index + raw.length, cap: CAPITALISED.test(raw), breaks: BREAK_AFTER.test(raw) || sentenceEnd, opens: /^["“'‘(]/.test(raw) });
+    out.push({ word, start: at, end: at + raw.length, cap: CAPITALISED.test(raw), breaks: BREAK_AFTER.test(raw) || sentenceEnd, opens: /^["“'‘(]/.test(raw) });
   }
   return out;
 }

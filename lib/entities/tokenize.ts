@@ -66,20 +66,37 @@ function pushWord(out: Token[], raw: string, start: number): void {
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/** Tokens of the whole text, in order. */
+/** Whether the UTF-16 unit is one of the characters JavaScript's \s matches (white space and line ends). */
+export function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029
+    || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/** TOKEN, anchored: matched at a given place with test() (no match array per token). */
+const TOKEN_AT = new RegExp(TOKEN.source, "uy");
+
+/** Tokens of the whole text, in order. Every non-space character starts a TOKEN match (its last alternative
+ * is \S), so each match begins at the next non-space character. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  const re = new RegExp(TOKEN.source, TOKEN.flags);
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const raw = m[0];
-    const at = m.index;
+  const re = TOKEN_AT;
+  const n = text.length;
+  for (let at = 0; at < n;) {
+    if (isSpace(text.charCodeAt(at))) { at++; continue; }
+    re.lastIndex = at;
+    if (!re.test(text)) throw new Error(`tokenize: no token at ${at}`);
+    const end = re.lastIndex;
+    const raw = text.slice(at, end);
     if (raw.length === 1) {
       const code = raw.charCodeAt(0);
       // ASCII letters and digits are words; other ASCII marks are punctuation; beyond ASCII ask Unicode.
       const word = code < 128 ? (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) : WORD_CHAR.test(raw);
-      if (!word) { out.push({ form: modelForm(raw), start: at, end: at + 1 }); continue; }
-    } else if (raw === "``" || raw === "''") { out.push({ form: "\"", start: at, end: at + 2 }); continue; }
+      if (!word) { out.push({ form: modelForm(raw), start: at, end: at + 1 }); at = end; continue; }
+    } else if (raw === "``" || raw === "''") { out.push({ form: "\"", start: at, end: at + 2 }); at = end; continue; }
     pushWord(out, raw, at);
+    at = end;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { sentences, tokenize } from "../../lib/entities/tokenize.ts";
+import { isSpace, sentences, tokenize } from "../../lib/entities/tokenize.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
 
 const truth = JSON.parse(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "truth.json"), "utf8")) as Record<string, { main_content?: string }>;
@@ -66,5 +66,13 @@ describe("entity offsets on real text", () => {
     // The hyphenated first name starts at its own character, with or without the surname (the shipped model
     // splits "Jean-Luc Mélenchon’s" into a person and a place: a known miss, docs/benchmarks.md).
     expect(found.find(([t]) => String(t).startsWith("Jean-Luc"))?.[2]).toBe(1);
+  });
+
+  it("scans white space exactly as JavaScript's \\s matches it (the tokeniser and the heuristic spans skip it by hand)", () => {
+    const wrong: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isSpace(c) !== /\s/.test(String.fromCharCode(c))) wrong.push(c);
+    expect(wrong).toEqual([]);
+    const text = "a\u00a0b\u2003c\ufeffd \u200b e\u3000f ``x'' \u{1F600} \u{1D49C}bc";
+    expect(tokenize(text).map((t) => text.slice(t.start, t.end))).toEqual(["a", "b", "c", "d", "\u200b", "e", "f", "``", "x", "''", "\u{1F600}", "\u{1D49C}bc"]);
   });
 });
