@@ -6,7 +6,7 @@
 // 1. Read CoNLL-2003 eng.train (training) and eng.testa (development: epochs are chosen on it, nothing else
 //    reads it) from ../shared/corpus/ner. The corpus itself never enters the project: only weights,
 //    the atom vocabulary, cluster paths and name lists learnt from it.
-// 2. Build the lexicon: word clusters induced from unlabelled article text (lib/entities/word-clusters.ts)
+// 2. Build the lexicon: word clusters induced from unlabelled article text (scripts/ner/clusters.ts; --clusters-cache FILE keeps them between runs)
 //    and gazetteers (names seen in training with one dominant type, plus country and city lists).
 // 3. Averaged perceptron, seeded document order; keep the epoch with the best development F1.
 // 4. Prune features whose largest weight is tiny, quantise to int16, gzip.

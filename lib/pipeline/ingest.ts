@@ -314,8 +314,8 @@ async function storeArticle(
 /**
  * Story evidence keeps today's recogniser (compromise + rules) over the title and the first 1,200
  * characters: the story grouping was tuned with it (lib/stories/settings.ts), and with the trained tagger's
- * entities in its place ECB+ dev B-cubed F1 fell from 0.925 to 0.897 (bench:stories, session 9) until the
- * weights are tuned again. The tagger reads the whole text for the chips and the entity filter.
+ * entities in its place ECB+ dev B-cubed F1 fell from 0.925 to 0.897 (bench:stories, session 9; session 11's
+ * model: 0.892 over the lead, 0.906 over the whole text) until the weights are tuned again. The tagger reads the whole text for the chips and the entity filter.
  */
 const STORY_ENTITY_CHARS = 1_200;
 
