@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { handle } from "@/lib/api/respond.ts";
-import { bodyLimits } from "@/lib/api/body.ts";
+import { routeLimits } from "@/lib/api/body.ts";
 import { readBody, redirectTo, requestOrigin, safeLocalPath } from "@/lib/api/mutation.ts";
 import { checkSameOrigin } from "@/lib/auth/csrf.ts";
 import { CsrfError, currentPasswordTag, sessionSecret } from "@/lib/auth/guard.ts";
@@ -42,7 +42,7 @@ export const POST = handle(async (req: Request) => {
     if (form) return redirectTo(req, `/login?error=throttled`);
     throw err;
   }
-  const { input } = await readBody(req, { limitBytes: bodyLimits.loginBytes, what: "login forms" });
+  const { input } = await readBody(req, routeLimits.login);
   const { password, next } = loginSchema.parse(input);
   const secret = sessionSecret();
   const target = safeLocalPath(next, "/sites");
