@@ -6,7 +6,10 @@
 // Needs a built app (`next build`). PORT and HOST as for `next start`.
 import { createServer } from "node:http";
 import { resolve } from "node:path";
-import { tsImport } from "tsx/esm/api";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, stop as stopEsbuild } from "esbuild";
 
 process.env.NODE_ENV ??= "production";
 const root = resolve(import.meta.dirname, "..");
@@ -15,7 +18,27 @@ const hostname = process.env.HOST ?? "127.0.0.1";
 /** ms to let answers in flight finish after SIGTERM before the process exits. */
 const STOP_GRACE_MS = 5_000;
 
-const { createFront, serverSessionCheck } = await tsImport("../lib/web/front.ts", import.meta.url);
+/**
+ * The front, compiled from lib/web/front.ts with esbuild (its packages stay imports). Not loaded
+ * through tsx: its loader hooks run on a thread of their own that would stay for the process's
+ * life, +100 MiB of RSS (measured: 302 vs 196 MiB for the same server with a one-line front).
+ * Compiled at every start (tens of ms) to a file of this process's own, so servers started side
+ * by side from one tree do not share one.
+ */
+async function loadFront() {
+  const dir = join(root, ".next", "cache", "lede-web");
+  mkdirSync(dir, { recursive: true });
+  const outfile = join(dir, `front-${process.pid}.mjs`);
+  try {
+    await build({ entryPoints: [join(root, "lib", "web", "front.ts")], outfile, bundle: true, packages: "external", platform: "node", format: "esm", target: "node20", logLevel: "warning" });
+    await stopEsbuild();
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
+const { createFront, serverSessionCheck } = await loadFront();
 const { default: next } = await import("next");
 
 const server = createServer();

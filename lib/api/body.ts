@@ -42,15 +42,30 @@ export const routeLimits = {
   },
 } as const satisfies Record<string, LimitOptions>;
 
+/** Content types of label imports that stream (a JSONL file or body); anything else is JSON, held whole. */
+const STREAMED_LABEL_TYPES = ["multipart/form-data", "application/x-ndjson", "application/jsonl", "application/x-jsonlines", "text/plain"];
+
+/** A Content-Type header's media type, lower case, without parameters. */
+export function mediaType(contentType: string | null | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** A label import's limit: streamed (multipart or JSONL) up to 64 MiB, JSON held whole up to 1 MiB. */
+export function labelImportLimit(contentType: string | null | undefined): LimitOptions {
+  return STREAMED_LABEL_TYPES.includes(mediaType(contentType)) ? routeLimits.labelsStream : routeLimits.labelsJson;
+}
+
 /** A route that takes a request body: its path, the methods that carry one, its limit, and who may send it. */
 export interface RouteBody {
   /** the route's path; `[id]` stands for one path segment, as in app/api */
   path: string;
   methods: readonly string[];
-  /** the largest body the route takes; a route may narrow it by content type (label imports: JSON 1 MiB) */
-  limit: LimitOptions;
+  /** the largest body the route takes, or the limit for a request's Content-Type (label imports) */
+  limit: LimitOptions | ((contentType: string | undefined) => LimitOptions);
   /** false: anyone may send it (the login form); true: only a client holding a valid session cookie */
   session: boolean;
+  /** each body is a login attempt: the login throttle counts it before it is read */
+  loginAttempt?: true;
 }
 
 /**
@@ -62,10 +77,10 @@ export interface RouteBody {
  * against the route files.
  */
 export const routeBodies: readonly RouteBody[] = [
-  { path: "/api/auth/login", methods: ["POST"], limit: routeLimits.login, session: false },
+  { path: "/api/auth/login", methods: ["POST"], limit: routeLimits.login, session: false, loginAttempt: true },
   { path: "/api/auth/logout", methods: ["POST"], limit: routeLimits.mutation, session: true },
   { path: "/api/labels", methods: ["POST"], limit: routeLimits.mutation, session: true },
-  { path: "/api/labels/import", methods: ["POST"], limit: routeLimits.labelsStream, session: true },
+  { path: "/api/labels/import", methods: ["POST"], limit: labelImportLimit, session: true },
   { path: "/api/models/retrain", methods: ["POST"], limit: routeLimits.mutation, session: true },
   { path: "/api/sites", methods: ["POST"], limit: routeLimits.mutation, session: true },
   { path: "/api/sites/import", methods: ["POST"], limit: routeLimits.opml, session: true },
@@ -77,6 +92,11 @@ export const routeBodies: readonly RouteBody[] = [
 ];
 
 const routePatterns = routeBodies.map((r) => ({ route: r, re: new RegExp(`^${r.path.replace(/\[[^\]/]+\]/g, "[^/]+")}/?$`) }));
+
+/** A route's limit for a request with this Content-Type. */
+export function routeLimit(route: RouteBody, contentType: string | undefined): LimitOptions {
+  return typeof route.limit === "function" ? route.limit(contentType) : route.limit;
+}
 
 /** The table's entry for a request path (no query), or null when the path takes no body with any method. */
 export function routeBodyFor(pathname: string): RouteBody | null {

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { bodyLimits, formatBytes } from "../../lib/api/body.ts";
 import { imageLimits } from "../../lib/images/fetch-image.ts";
 import { IMPORT_HEAP_MB } from "../../lib/api/label-import-job.ts";
-import { descendants, E2E_ADMIN_PASSWORD, startLede } from "../../test/e2e/helpers.ts";
+import { cmdline, descendants, E2E_ADMIN_PASSWORD, startLede, webServerPid } from "../../test/e2e/helpers.ts";
 import { authHeaders, login, memoryOf, openSession, sendBody } from "../../test/helpers/hostile-client.ts";
 import { createHmac } from "node:crypto";
 import { machineLine, mdTable, writeBenchSection } from "./report.ts";
@@ -24,9 +24,8 @@ const SAMPLE_MS = 50;
 
 const lede = await startLede({ ALLOW_PRIVATE_NETWORK: "false", LOG_LEVEL: "warn" });
 try {
-  const cmd = (pid: number) => { try { return readFileSync(`/proc/${pid}/cmdline`, "utf8"); } catch { return ""; } };
-  const ppid = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-  const webRoot = descendants(lede.proc.pid!).find((p) => ppid(p) === lede.proc.pid && /next/.test(cmd(p)));
+  const cmd = cmdline;
+  const webRoot = webServerPid(lede.proc.pid!);
   if (!webRoot) throw new Error("web server process not found");
   /** label importers (`lede labels import`, started by the web server for an import job) and their children */
   const importerTrees = () => descendants(webRoot).filter((p) => cmd(p).includes("labels\0import")).flatMap((p) => [p, ...descendants(p)]);

@@ -6,7 +6,8 @@ import type { Socket } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimits, routeBodies, routeBodyFor } from "../../lib/api/body.ts";
-import { admit, createFront, type RequestHead } from "../../lib/web/front.ts";
+import { admit, createFront, LINGER_MS, type RequestHead } from "../../lib/web/front.ts";
+import { COUNTED_HEADER, countedMark, LoginThrottle } from "../../lib/auth/throttle.ts";
 import { sendBody } from "../helpers/hostile-client.ts";
 
 const MiB = 1024 * 1024;
@@ -31,7 +32,7 @@ function routeFiles(): { path: string; methods: string[] }[] {
   return out;
 }
 
-const head = (h: Partial<RequestHead>): RequestHead => ({ method: "POST", pathname: "/", contentLength: undefined, transferEncoding: undefined, cookie: undefined, ...h });
+const head = (h: Partial<RequestHead>): RequestHead => ({ method: "POST", pathname: "/", contentLength: undefined, contentType: undefined, transferEncoding: undefined, cookie: undefined, ...h });
 const validIf = (token: string) => (t: string | undefined) => t === token;
 
 describe("the body table (lib/api/body.ts routeBodies)", () => {
@@ -67,10 +68,14 @@ describe("admit", () => {
   });
 
   it("refuses a declared length over the route's limit with the route's own message", () => {
-    const r = admit(head({ pathname: "/api/labels/import", contentLength: String(100 * MiB), cookie: "lede_session=t" }), validIf("t"));
+    const r = admit(head({ pathname: "/api/labels/import", contentType: "application/x-ndjson", contentLength: String(100 * MiB), cookie: "lede_session=t" }), validIf("t"));
     expect(r).toMatchObject({ ok: false, status: 413, error: "body_too_large" });
     expect(r.ok === false && r.message).toMatch(/label imports are limited to 64 MiB .*nothing was imported/);
     expect(admit(head({ pathname: "/api/auth/login", contentLength: String(bodyLimits.loginBytes + 1) }), validIf("t"))).toMatchObject({ status: 413 });
+    // a label import's limit depends on its type: JSON is held whole, JSONL streams to a file
+    const json = admit(head({ pathname: "/api/labels/import", contentType: "application/json", contentLength: String(2 * MiB), cookie: "lede_session=t" }), validIf("t"));
+    expect(json.ok === false && json.message).toMatch(/JSON label imports are limited to 1 MiB/);
+    expect(admit(head({ pathname: "/api/labels/import", contentType: "multipart/form-data; boundary=x", transferEncoding: "chunked", cookie: "lede_session=t" }), validIf("t"))).toEqual({ ok: true, limitBytes: bodyLimits.labelsStreamBytes });
   });
 
   it("refuses a body to a session route without a valid session cookie, before any of it is read", () => {
@@ -78,7 +83,7 @@ describe("admit", () => {
     expect(admit(head({ pathname: "/api/sites", cookie: "lede_session=forged" }), validIf("t"))).toMatchObject({ ok: false, status: 401 });
     expect(admit(head({ method: "PATCH", pathname: "/api/sites/3", cookie: "a=b; lede_session=t" }), validIf("t"))).toEqual({ ok: true, limitBytes: bodyLimits.mutationBytes });
     // the login form is the one body anyone may send
-    expect(admit(head({ pathname: "/api/auth/login", transferEncoding: "chunked" }), validIf("t"))).toEqual({ ok: true, limitBytes: bodyLimits.loginBytes });
+    expect(admit(head({ pathname: "/api/auth/login", transferEncoding: "chunked" }), validIf("t"))).toEqual({ ok: true, limitBytes: bodyLimits.loginBytes, loginAttempt: true });
   });
 });
 
@@ -97,6 +102,7 @@ describe("the front on a real server", () => {
       let n = 0;
       for await (const c of req) {
         n += (c as Buffer).length;
+        received.set(req.url!, n);
         if (n > bodyLimits.mutationBytes && !res.headersSent) {
           res.writeHead(413, { "content-type": "application/json" });
           res.end('{"error":"body_too_large"}');
@@ -148,6 +154,28 @@ describe("the front on a real server", () => {
     expect(r.headers.connection).toBe("close");
   });
 
+  it("lets a client that ignores the answer and the FIN read the whole answer, then drops it after LINGER_MS", async () => {
+    const { connect } = await import("node:net");
+    const port = (server.address() as { port: number }).port;
+    const sock = connect(port, "127.0.0.1");
+    sock.allowHalfOpen = true; // a hostile client: the server's FIN does not stop it writing
+    let answer = "";
+    sock.on("data", (c) => (answer += c));
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const t0 = Date.now();
+    const closed = new Promise<number>((ok) => sock.on("close", () => ok(Date.now() - t0)));
+    sock.on("error", () => {});
+    sock.write("POST /raw HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n");
+    const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    const pump = () => { while (!sock.destroyed && sock.write(framed)); if (!sock.destroyed) sock.once("drain", pump); };
+    pump();
+    const ms = await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 405 [\s\S]*connection: close[\s\S]*method_not_allowed/i);
+    expect(ms).toBeGreaterThanOrEqual(LINGER_MS - 100);
+    expect(ms).toBeLessThan(LINGER_MS + 5000);
+    expect(sockets.get("/raw")!.bytesRead).toBeLessThan(READ_BOUND);
+  });
+
   it("passes a body under the limit whole, keeps the connection, and still answers afterwards", async () => {
     const r = await sendBody(`${base}/api/sites`, { totalBytes: 10_000, chunkBytes: 1000, headers: { cookie: "lede_session=good" } });
     expect(r.status).toBe(200);
@@ -155,5 +183,49 @@ describe("the front on a real server", () => {
     expect(r.headers.connection).not.toBe("close");
     const res = await fetch(`${base}/api/news`);
     expect(res.status).toBe(200);
+  });
+});
+
+describe("the front's login throttle", () => {
+  let server: Server;
+  let base: string;
+  /** the COUNTED_HEADER value of each login that reached the route */
+  const reached: (string | undefined)[] = [];
+  const throttle = new LoginThrottle({ perClient: { capacity: 2, refillMs: 60_000 }, global: { capacity: 100, refillMs: 60_000 }, maxClients: 10 });
+
+  beforeAll(async () => {
+    server = createServer(createFront((req, res) => {
+      reached.push(req.headers[COUNTED_HEADER] as string | undefined);
+      req.resume();
+      req.on("end", () => { res.writeHead(401); res.end("{}"); });
+    }, () => false, throttle));
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", () => ok()));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+  const attempt = (client: string, headers: Record<string, string> = {}, body = '{"password":"x"}') =>
+    fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client, ...headers }, body });
+
+  it("counts parallel attempts before Next.js sees them: the refused ones never reach the route", async () => {
+    reached.length = 0;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => attempt("guesser", { [COUNTED_HEADER]: "forged" })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([401, 401, 429, 429, 429, 429]);
+    expect(Number(answers.find((r) => r.status === 429)!.headers.get("retry-after"))).toBeGreaterThan(0);
+    // the two that reached the route carry this process's mark, not the client's forged header
+    expect(reached).toEqual([countedMark(), countedMark()]);
+    // another client still has its own attempts
+    expect((await attempt("someone-else")).status).toBe(401);
+  });
+
+  it("sends a refused login form back to the login page, and leaves a cross-origin attempt uncounted for the route's 403", async () => {
+    const form = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "guesser" }, body: "password=x", redirect: "manual" });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe("/login?error=throttled");
+    reached.length = 0;
+    const foreign = await attempt("guesser", { origin: "http://evil.example" });
+    expect(foreign.status).toBe(401); // the stand-in route; the real one answers 403
+    expect(reached).toEqual([undefined]);
   });
 });

@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { descendants, E2E_ADMIN_PASSWORD, isAlive, startLede, type RunningLede } from "./helpers.ts";
+import { cmdline, descendants, E2E_ADMIN_PASSWORD, isAlive, startLede, webServerPid, type RunningLede } from "./helpers.ts";
 import { authHeaders, login, openSession, sendBody, type Session } from "../helpers/hostile-client.ts";
 
 const MiB = 1024 * 1024;
@@ -372,10 +372,8 @@ describe("hostile client", () => {
   describe("a crashed process", () => {
     it("restarts the web server after kill -9 while the worker keeps running", async () => {
       const pids = descendants(lede.proc.pid!);
-      const cmd = (pid: number) => { try { return readFileSync(`/proc/${pid}/cmdline`, "utf8"); } catch { return ""; } };
-      const ppid = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-      const web = pids.find((p) => ppid(p) === lede.proc.pid && /next/.test(cmd(p)));
-      const worker = pids.find((p) => /workers\/crawl\.ts/.test(cmd(p)))!;
+      const web = webServerPid(lede.proc.pid!);
+      const worker = pids.find((p) => /workers\/crawl\.ts/.test(cmdline(p)))!;
       expect(web).toBeDefined();
       expect(worker).toBeDefined();
       process.kill(web!, "SIGKILL");

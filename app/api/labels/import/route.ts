@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { importLabelLines, type ImportResult } from "@/lib/db/labels.ts";
 import { applyImportedLabel } from "@/lib/pipeline/apply-label.ts";
 import { handle } from "@/lib/api/respond.ts";
-import { checkDeclaredLength, limitedChunks, routeLimits, type LimitOptions } from "@/lib/api/body.ts";
+import { checkDeclaredLength, labelImportLimit, limitedChunks, mediaType, routeLimits, type LimitOptions } from "@/lib/api/body.ts";
 import { MultipartError, streamMultipart } from "@/lib/api/multipart.ts";
 import { readBody, redirectTo } from "@/lib/api/mutation.ts";
 import { discardImportJob, newImportJob, startImportJob } from "@/lib/api/label-import-job.ts";
@@ -18,7 +18,6 @@ export const dynamic = "force-dynamic";
 const STREAMED: LimitOptions = routeLimits.labelsStream;
 const JSON_BODY: LimitOptions = routeLimits.labelsJson;
 
-const JSONL_TYPES = ["application/x-ndjson", "application/jsonl", "application/x-jsonlines", "text/plain"];
 
 /**
  * Import labels (admin): a multipart upload ("file", after the form's _csrf field) or a JSONL body
@@ -28,8 +27,8 @@ const JSONL_TYPES = ["application/x-ndjson", "application/jsonl", "application/x
  * which shows the job advance. JSON {jsonl: "..."} (at most 1 MiB) is imported at once, in the answer.
  */
 export const POST = handle(async (req: Request) => {
-  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const streamed = type === "multipart/form-data" || JSONL_TYPES.includes(type);
+  const type = mediaType(req.headers.get("content-type"));
+  const streamed = labelImportLimit(type) === STREAMED;
   checkDeclaredLength(req, streamed ? STREAMED : JSON_BODY);
   const admin = await requireAdminSession(req);
   if (streamed) {
