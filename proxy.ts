@@ -10,7 +10,9 @@ import { newNonce, pageCsp } from "./lib/web/csp.ts";
 const PAGE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function proxy(request: NextRequest) {
-  // Next.js has read the body by now, keeping at most proxyClientMaxBodySize of it (next.config.mjs).
+  // Under `npm start` the web front (lib/web/front.ts) refuses these before Next.js reads a byte;
+  // this answers under `next dev`, after Next.js has read the body (keeping at most
+  // proxyClientMaxBodySize of it, next.config.mjs).
   if (!PAGE_METHODS.has(request.method)) {
     return NextResponse.json({ error: "method_not_allowed", message: "pages take no request bodies; the API is under /api" }, { status: 405, headers: { allow: "GET, HEAD" } });
   }

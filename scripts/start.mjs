@@ -2,7 +2,7 @@
 // `npm start`: run Lede on one machine.
 //   1. apply database migrations (before any process opens the database);
 //   2. build the web app when the build is missing or older than the sources;
-//   3. run the Next.js server and WORKER_PROCESSES crawl workers (default 1) side by side; the
+//   3. run the web server (scripts/web.mjs: Next.js behind a front that limits request bodies) and WORKER_PROCESSES crawl workers (default 1) side by side; the
 //      workers share the database through leases, per-host slots and the story merge pass's lease row;
 //   4. on Ctrl-C / SIGTERM stop them all and wait for them, so no process is left behind.
 // A child that dies on its own (a crash, the heap, kill -9) is restarted after a back-off that
@@ -19,7 +19,7 @@ const root = resolve(import.meta.dirname, "..");
 /** ms children get to finish after SIGTERM before they are killed. */
 const STOP_GRACE_MS = 10_000;
 /** Source paths whose change makes the build stale. */
-const BUILD_INPUTS = ["app", "lib", "public", "next.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
+const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "next.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
 const BUILD_STAMP = join(root, ".next", "lede-build-stamp");
 
 const env = {
@@ -152,7 +152,8 @@ setInterval(() => {
   }
 }, PARENT_CHECK_MS).unref();
 
-if (!workersOnly) startChild("web", join(root, "node_modules", ".bin", "next"), ["start", "-p", port, "-H", host]);
+// The web server: the built app behind the front that refuses unwanted bodies before Next.js reads them (scripts/web.mjs).
+if (!workersOnly) startChild("web", process.execPath, [join(root, "scripts", "web.mjs")], { PORT: port, HOST: host, NODE_ENV: "production" });
 const workers = config.WORKER_PROCESSES;
 for (let i = 1; i <= workers; i++) {
   const name = workers === 1 ? "worker" : `worker ${i}`;

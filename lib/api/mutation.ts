@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { requireAdminSession, requireCsrfToken, type AdminContext } from "../auth/guard.ts";
 import { CSRF_FIELD, firstForwarded } from "../auth/csrf.ts";
 import { getEnv } from "../config.ts";
-import { bodyLimits, checkDeclaredLength, readLimitedBytes, type LimitOptions } from "./body.ts";
+import { checkDeclaredLength, readLimitedBytes, routeLimits, type LimitOptions } from "./body.ts";
 
 export interface Mutation {
   admin: AdminContext;
@@ -22,7 +22,7 @@ export function isFormRequest(req: Request): boolean {
  * The request body as a plain object (form fields as strings, files as File), read with a byte
  * limit (lib/api/body.ts: refused while reading, before parsing). JSON that does not parse is {}.
  */
-export async function readBody(req: Request, limit: LimitOptions = { limitBytes: bodyLimits.mutationBytes }): Promise<{ input: Record<string, unknown>; form: boolean }> {
+export async function readBody(req: Request, limit: LimitOptions = routeLimits.mutation): Promise<{ input: Record<string, unknown>; form: boolean }> {
   const bytes = await readLimitedBytes(req, limit);
   const type = req.headers.get("content-type") ?? "";
   if (type.startsWith("application/x-www-form-urlencoded")) {
@@ -49,7 +49,7 @@ export async function readBody(req: Request, limit: LimitOptions = { limitBytes:
  * length (413), the session (401) and the origin (403) before a byte of the body is read; then
  * the body, limited; then the CSRF token (header, or the form's _csrf field).
  */
-export async function readMutation(req: Request, limit: LimitOptions = { limitBytes: bodyLimits.mutationBytes }): Promise<Mutation> {
+export async function readMutation(req: Request, limit: LimitOptions = routeLimits.mutation): Promise<Mutation> {
   checkDeclaredLength(req, limit);
   const admin = await requireAdminSession(req);
   const { input, form } = await readBody(req, limit);

@@ -3,6 +3,9 @@
 // successful login refills its client's bucket. The global bucket caps guessing from many
 // addresses at once (a real admin waits at most one refill interval for a token).
 
+import { randomBytes } from "node:crypto";
+import { log } from "../log.ts";
+
 export interface BucketPolicy {
   /** attempts allowed at once */
   capacity: number;
@@ -88,4 +91,46 @@ export function clientKey(headers: Headers, trustProxy: boolean): string {
   const xff = headers.get("x-forwarded-for") ?? "";
   if (trustProxy) return xff.split(",").map((s) => s.trim()).filter(Boolean).at(-1) ?? "unknown";
   return xff.slice(0, 200) || "unknown";
+}
+
+/**
+ * The server process's one throttle. On globalThis: the login route's module may be loaded more
+ * than once, and the web front (lib/web/front.ts, a separate bundle in the same process) and the
+ * route must count in the same buckets.
+ */
+export function processLoginThrottle(): LoginThrottle {
+  const g = globalThis as unknown as { ledeLoginThrottle?: LoginThrottle };
+  return (g.ledeLoginThrottle ??= new LoginThrottle());
+}
+
+/**
+ * The header by which the web front tells the login route "this attempt is counted already" (the
+ * front throttles before Next.js reads the request, so a refused guess costs the server nothing).
+ * Its value is a random nonce of this process, never sent out, and the front removes the header
+ * from every request it did not count: a client cannot skip the count by sending it.
+ */
+export const COUNTED_HEADER = "x-lede-login-counted";
+
+function processNonce(): string {
+  const g = globalThis as unknown as { ledeLoginCountedNonce?: string };
+  return (g.ledeLoginCountedNonce ??= randomBytes(16).toString("hex"));
+}
+
+/** The value the front sets on an attempt it counted. */
+export function countedMark(): string {
+  return processNonce();
+}
+
+/** Whether the web front counted this attempt already. */
+export function countedByFront(headers: Headers): boolean {
+  const mark = headers.get(COUNTED_HEADER);
+  return mark !== null && mark === processNonce();
+}
+
+/** Where a refused login form goes back to (the login page says to wait). */
+export const THROTTLED_LOCATION = "/login?error=throttled";
+
+/** Every refused attempt is logged, with its client and how long it must wait. */
+export function logThrottled(client: string, err: TooManyAttemptsError): void {
+  log.warn({ client, retryAfterSeconds: err.retryAfterSeconds }, "admin login refused: too many attempts");
 }

@@ -47,6 +47,17 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** A process's command line, NUL-separated ("" once it has ended). */
+export function cmdline(pid: number): string {
+  try { return readFileSync(`/proc/${pid}/cmdline`, "utf8"); } catch { return ""; }
+}
+
+/** The web server process `npm start` runs (scripts/web.mjs, a direct child of scripts/start.mjs), or undefined. */
+export function webServerPid(startPid: number): number | undefined {
+  const parent = (pid: number) => { try { const s = readFileSync(`/proc/${pid}/stat`, "utf8"); return Number(s.slice(s.lastIndexOf(")") + 2).split(" ")[1]); } catch { return -1; } };
+  return descendants(startPid).find((p) => parent(p) === startPid && /scripts\/web\.mjs/.test(cmdline(p)));
+}
+
 export interface RunningLede {
   url: string;
   proc: ChildProcess;

@@ -15,34 +15,46 @@ export interface BodyAnswer {
 /**
  * POST `totalBytes` of filler to `url` in `chunkBytes` chunks, declared with a Content-Length
  * (`declare`) or chunked. Writing stops when the answer arrives, so "refused early" shows as
- * bytesSent < totalBytes.
+ * bytesSent < totalBytes — unless `keepSending`: then, as a hostile client would, it goes on
+ * writing after the answer until the server closes the connection or the body is all sent, and
+ * bytesSent says how much the server let it push.
  */
-export function sendBody(url: string, opts: { totalBytes: number; chunkBytes?: number; declare?: boolean; headers?: Record<string, string>; method?: string; fill?: (i: number) => Buffer }): Promise<BodyAnswer> {
+export function sendBody(url: string, opts: { totalBytes: number; chunkBytes?: number; declare?: boolean; headers?: Record<string, string>; method?: string; fill?: (i: number) => Buffer; keepSending?: boolean }): Promise<BodyAnswer> {
   const chunkBytes = opts.chunkBytes ?? 256 * 1024;
   const filler = Buffer.alloc(chunkBytes, 0x61);
   return new Promise((resolve, reject) => {
     let bytesSent = 0;
     let answered = false;
+    let answer: Omit<BodyAnswer, "bytesSent"> | null = null;
+    let writing = true;
+    const finish = () => { if (answer && !writing) { resolve({ ...answer, bytesSent }); req.destroy(); } };
     const req = http.request(url, {
       method: opts.method ?? "POST",
       headers: { "content-type": "application/json", ...(opts.declare ? { "content-length": String(opts.totalBytes) } : {}), ...opts.headers },
     }, (res) => {
       answered = true;
+      if (!opts.keepSending) writing = false;
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (c) => (body += c));
-      res.on("end", () => { resolve({ status: res.statusCode!, headers: res.headers, body, bytesSent }); req.destroy(); });
+      res.on("end", () => { answer = { status: res.statusCode!, headers: res.headers, body }; finish(); });
       res.on("error", reject);
     });
-    req.on("error", (err) => { if (!answered) reject(err); });
+    const stopWriting = () => { writing = false; finish(); };
+    req.on("error", (err) => { if (!answered) reject(err); else stopWriting(); });
+    req.on("close", stopWriting);
     let i = 0;
     const pump = () => {
-      while (!answered && bytesSent < opts.totalBytes) {
+      const more = () => writing && (opts.keepSending || !answered) && bytesSent < opts.totalBytes;
+      while (more()) {
         const chunk = opts.fill ? opts.fill(i++) : filler.subarray(0, Math.min(chunkBytes, opts.totalBytes - bytesSent));
         bytesSent += chunk.length;
         if (!req.write(chunk)) { req.once("drain", pump); return; }
       }
-      if (!answered) req.end();
+      if (writing && bytesSent >= opts.totalBytes) {
+        req.end();
+        if (opts.keepSending) stopWriting();
+      }
     };
     pump();
   });

@@ -1,14 +1,14 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { handle } from "@/lib/api/respond.ts";
-import { bodyLimits } from "@/lib/api/body.ts";
+import { routeLimits } from "@/lib/api/body.ts";
 import { readBody, redirectTo, requestOrigin, safeLocalPath } from "@/lib/api/mutation.ts";
 import { checkSameOrigin } from "@/lib/auth/csrf.ts";
 import { CsrfError, currentPasswordTag, sessionSecret } from "@/lib/auth/guard.ts";
 import { checkPassword } from "@/lib/auth/password.ts";
 import { createSessionToken } from "@/lib/auth/session.ts";
 import { sessionCookie } from "@/lib/auth/cookies.ts";
-import { clientKey, LoginThrottle, TooManyAttemptsError } from "@/lib/auth/throttle.ts";
+import { clientKey, countedByFront, logThrottled, processLoginThrottle, THROTTLED_LOCATION, TooManyAttemptsError } from "@/lib/auth/throttle.ts";
 import { getDb } from "@/lib/db/client.ts";
 import { createAdminSession, pruneAdminSessions } from "@/lib/db/sessions.ts";
 import { getEnv } from "@/lib/config.ts";
@@ -23,9 +23,8 @@ const ENDED_SESSION_KEEP_MS = 30 * 24 * 3600 * 1000;
 
 const loginSchema = z.object({ password: z.string().max(1000).default(""), next: z.string().optional() });
 
-/** One throttle per server process (globalThis: the route module may be loaded more than once). */
-const g = globalThis as unknown as { ledeLoginThrottle?: LoginThrottle };
-const throttle = (g.ledeLoginThrottle ??= new LoginThrottle());
+/** One throttle per server process, shared with the web front (lib/auth/throttle.ts). */
+const throttle = processLoginThrottle();
 
 export const POST = handle(async (req: Request) => {
   // No session yet, so no token: login CSRF is stopped by the same-origin check.
@@ -34,15 +33,18 @@ export const POST = handle(async (req: Request) => {
   const env = getEnv();
   const client = clientKey(req.headers, env.TRUST_PROXY);
   const form = req.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded") ?? false;
-  try {
-    throttle.take(client);
-  } catch (err) {
-    if (!(err instanceof TooManyAttemptsError)) throw err;
-    log.warn({ client, retryAfterSeconds: err.retryAfterSeconds }, "admin login refused: too many attempts");
-    if (form) return redirectTo(req, `/login?error=throttled`);
-    throw err;
+  // Under `npm start` the web front has taken the attempt (and answered a refused one) already.
+  if (!countedByFront(req.headers)) {
+    try {
+      throttle.take(client);
+    } catch (err) {
+      if (!(err instanceof TooManyAttemptsError)) throw err;
+      logThrottled(client, err);
+      if (form) return redirectTo(req, THROTTLED_LOCATION);
+      throw err;
+    }
   }
-  const { input } = await readBody(req, { limitBytes: bodyLimits.loginBytes, what: "login forms" });
+  const { input } = await readBody(req, routeLimits.login);
   const { password, next } = loginSchema.parse(input);
   const secret = sessionSecret();
   const target = safeLocalPath(next, "/sites");

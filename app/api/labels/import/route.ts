@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { importLabelLines, type ImportResult } from "@/lib/db/labels.ts";
 import { applyImportedLabel } from "@/lib/pipeline/apply-label.ts";
 import { handle } from "@/lib/api/respond.ts";
-import { bodyLimits, checkDeclaredLength, formatBytes, limitedChunks, type LimitOptions } from "@/lib/api/body.ts";
+import { checkDeclaredLength, labelImportLimit, limitedChunks, mediaType, routeLimits, type LimitOptions } from "@/lib/api/body.ts";
 import { MultipartError, streamMultipart } from "@/lib/api/multipart.ts";
 import { readBody, redirectTo } from "@/lib/api/mutation.ts";
 import { discardImportJob, newImportJob, startImportJob } from "@/lib/api/label-import-job.ts";
@@ -15,16 +15,9 @@ import { requireAdminSession, requireCsrfToken } from "@/lib/auth/guard.ts";
 
 export const dynamic = "force-dynamic";
 
-const STREAMED: LimitOptions = {
-  limitBytes: bodyLimits.labelsStreamBytes, what: "label imports",
-  hint: "nothing was imported; split the file and import the parts",
-};
-const JSON_BODY: LimitOptions = {
-  limitBytes: bodyLimits.labelsJsonBytes, what: "JSON label imports",
-  hint: `send larger imports as JSONL (a file upload, or Content-Type: application/x-ndjson, up to ${formatBytes(bodyLimits.labelsStreamBytes)})`,
-};
+const STREAMED: LimitOptions = routeLimits.labelsStream;
+const JSON_BODY: LimitOptions = routeLimits.labelsJson;
 
-const JSONL_TYPES = ["application/x-ndjson", "application/jsonl", "application/x-jsonlines", "text/plain"];
 
 /**
  * Import labels (admin): a multipart upload ("file", after the form's _csrf field) or a JSONL body
@@ -34,8 +27,8 @@ const JSONL_TYPES = ["application/x-ndjson", "application/jsonl", "application/x
  * which shows the job advance. JSON {jsonl: "..."} (at most 1 MiB) is imported at once, in the answer.
  */
 export const POST = handle(async (req: Request) => {
-  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const streamed = type === "multipart/form-data" || JSONL_TYPES.includes(type);
+  const type = mediaType(req.headers.get("content-type"));
+  const streamed = labelImportLimit(type) === STREAMED;
   checkDeclaredLength(req, streamed ? STREAMED : JSON_BODY);
   const admin = await requireAdminSession(req);
   if (streamed) {

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client.ts";
 import { handle } from "@/lib/api/respond.ts";
 import { readMutation, redirectTo } from "@/lib/api/mutation.ts";
-import { bodyLimits } from "@/lib/api/body.ts";
+import { routeLimits } from "@/lib/api/body.ts";
 import { getEnv } from "@/lib/config.ts";
 import { parseOpml, MAX_OPML_BYTES } from "@/lib/opml/parse-opml.ts";
 import { importSites } from "@/lib/opml/import-sites.ts";
@@ -19,7 +19,7 @@ class OpmlError extends Error {
 
 /** Import seed sites from OPML (admin): a multipart upload ("file") or JSON {opml: "<opml…>"}. */
 export const POST = handle(async (req: Request) => {
-  const { input, form } = await readMutation(req, { limitBytes: MAX_OPML_BYTES + bodyLimits.opmlSlackBytes, what: "OPML imports" });
+  const { input, form } = await readMutation(req, routeLimits.opml);
   const file = input.file;
   const xml = file instanceof Blob ? (file.size > MAX_OPML_BYTES ? "" : await file.text()) : typeof input.opml === "string" ? input.opml : "";
   const parsed = parseOpml(xml);
