@@ -1,6 +1,6 @@
-// npm run bench:classify:ablation — does a group of features earn its place? The MLP's site-grouped CV
-// (the folds of bench:classify) with every feature and without the named group, in one run, per kind.
-//   tsx scripts/bench/classify-ablation.ts [prefix of the group's feature names, default "ex_"] [seeds, default 42]
+// npx tsx scripts/bench/classify-ablation.ts [prefix] [seeds] [mlp|logreg] — does a group of features earn its place? The MLP's site-grouped CV
+// (the folds of bench:classify) with every feature and without those whose names start with the prefix, in one run, per kind.
+//   defaults: prefix "ex_" (the extraction's findings), seeds "42" (comma-separated), mlp. Needs the corpus (LEDE_CORPUS).
 import { loadavg } from "node:os";
 import { corpusDir } from "./report.ts";
 import { loadAllCorpusSamples, type CorpusSample } from "../../lib/classify/wcxb-dataset.ts";
