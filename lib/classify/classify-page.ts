@@ -190,6 +190,20 @@ export function describeFeature(name: FeatureName, value: number, f: PageFacts, 
     case "log_slug_chars": return f.slugWords >= 4 ? `${f.slugWords}-word URL slug` : "short URL slug";
     case "log_url_digit_runs": case "url_slug_has_id": return on ? "id in URL" : "no id in URL";
     case "url_file_extension": return null;
+    // the extraction's findings (lib/extract ExtractResult.structure)
+    case "ex_kind_article": return on ? "extractor: declared article" : "extractor: no article declared";
+    case "ex_kind_product": return on ? "extractor: shop page" : null;
+    case "ex_dated": return on ? "publication date in metadata" : "no publication date in metadata";
+    case "ex_article_slug": return on ? "article slug in URL" : "no article slug in URL";
+    case "ex_log_thread_posts": return on ? `thread of ${plural(Math.round(Math.expm1(value)), "post")}` : null;
+    case "ex_log_declared_chars": return on ? "article body declared in JSON-LD" : null;
+    case "ex_repeated_items": return on ? "content is repeated items (an index)" : null;
+    case "ex_whole_body": return on ? "content spread over many sections" : null;
+    case "ex_fallback": return on ? "no main content container" : null;
+    case "ex_json_ld_body": return on ? "content from the JSON-LD body" : null;
+    case "ex_content_link_ratio": return `${Math.round(value * 100)} % of the content's words in links`;
+    case "ex_heading_block_ratio": case "ex_item_block_ratio": case "ex_log_blocks": case "ex_log_block_words": return "shape of the main content";
+    case "ex_log_repeated_blocks": return on ? "repeated text blocks" : null;
     default: return null;
   }
 }

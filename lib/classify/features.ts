@@ -7,6 +7,7 @@
 import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { parseHtml } from "../extract/dom.ts";
+import type { ExtractStructure } from "../extract/index.ts";
 
 /** The part of an extraction result the classifier reads (lib/extract ExtractResult fits). */
 export interface ExtractionInput {
@@ -14,6 +15,10 @@ export interface ExtractionInput {
   text: string;
   author?: string | null;
   publishedAt?: string | null;
+  /** The extraction's winning method ("repeated-items", "json-ld", …). */
+  method?: string;
+  /** What the extractor saw and did (lib/extract ExtractResult.structure); absent: the ex_* features read 0. */
+  structure?: ExtractStructure;
 }
 
 export interface FeatureInput {
@@ -203,7 +208,15 @@ export const FEATURE_NAMES = [
   "log_linked_headings", "linked_heading_ratio", "log_teaser_blocks",
   // URL shape
   "log_slug_chars", "log_url_digit_runs", "url_slug_has_id", "url_file_extension",
+  // the extraction's own findings (issue 15, fourth round; lib/extract ExtractResult.structure): its page kind, the thread
+  // it found, the JSON-LD body, the route its recipe took and the shape of the content it kept
+  "ex_kind_article", "ex_kind_product", "ex_dated", "ex_article_slug", "ex_log_thread_posts", "ex_log_declared_chars",
+  "ex_repeated_items", "ex_whole_body", "ex_fallback", "ex_json_ld_body",
+  "ex_content_link_ratio", "ex_heading_block_ratio", "ex_item_block_ratio", "ex_log_blocks", "ex_log_block_words", "ex_log_repeated_blocks",
 ] as const;
+
+/** Ladder rungs (lib/extract/orchestrator.ts LADDER) that run only when the named candidates found too little text. */
+const FALLBACK_RUNGS = new Set(["blocks", "relaxed", "body", "none"]);
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -326,6 +339,7 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
     log_url_digit_runs: Math.log1p(pathDigitRuns),
     url_slug_has_id: /\d{4,}/.test(slugBase) && /[a-z\u00c0-\uffff]{3,}/i.test(slugBase) ? 1 : 0,
     url_file_extension: /\.[a-z0-9]{2,5}$/i.test(slug) ? 1 : 0,
+    ...structureFeatures(input.extraction),
   };
   const vector = Float64Array.from(FEATURE_NAMES, (name) => values[name]);
   return {
@@ -336,6 +350,36 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
       dateInUrl, dateOnPage: dateOnPage || dateInTextTop, pathDepth: segments.length, similarLinkBlocks: page.similarLinkBlocks,
       articleElements: page.articleElements, codeBlocks: page.codeBlocks, prices, forumWords, slugWords, author,
     },
+  };
+}
+
+type StructureFeature = Extract<FeatureName, `ex_${string}`>;
+
+/** The ex_* features from the extraction's structure (all 0 when the caller has none). */
+function structureFeatures(e: ExtractionInput): Record<StructureFeature, number> {
+  const s = e.structure;
+  if (!s) {
+    return { ex_kind_article: 0, ex_kind_product: 0, ex_dated: 0, ex_article_slug: 0, ex_log_thread_posts: 0, ex_log_declared_chars: 0,
+      ex_repeated_items: 0, ex_whole_body: 0, ex_fallback: 0, ex_json_ld_body: 0, ex_content_link_ratio: 0, ex_heading_block_ratio: 0,
+      ex_item_block_ratio: 0, ex_log_blocks: 0, ex_log_block_words: 0, ex_log_repeated_blocks: 0 };
+  }
+  return {
+    ex_kind_article: s.kind === "article" ? 1 : 0,
+    ex_kind_product: s.kind === "product" ? 1 : 0,
+    ex_dated: s.dated ? 1 : 0,
+    ex_article_slug: s.articleSlug ? 1 : 0,
+    ex_log_thread_posts: Math.log1p(s.threadPosts),
+    ex_log_declared_chars: Math.log1p(s.declaredChars),
+    ex_repeated_items: e.method === "repeated-items" ? 1 : 0,
+    ex_whole_body: s.rung === "whole-body" ? 1 : 0,
+    ex_fallback: FALLBACK_RUNGS.has(s.rung) ? 1 : 0,
+    ex_json_ld_body: e.method === "json-ld" ? 1 : 0,
+    ex_content_link_ratio: s.words > 0 ? s.linkWords / s.words : 0,
+    ex_heading_block_ratio: s.blocks > 0 ? s.headingBlocks / s.blocks : 0,
+    ex_item_block_ratio: s.blocks > 0 ? s.itemBlocks / s.blocks : 0,
+    ex_log_blocks: Math.log1p(s.blocks),
+    ex_log_block_words: s.blocks > 0 ? Math.log1p(s.words / s.blocks) : 0,
+    ex_log_repeated_blocks: Math.log1p(s.repeatedBlocks),
   };
 }
 

@@ -9,6 +9,11 @@
 // A URL pattern is the URL's shape, never a list written for particular sites: path depth, the shape
 // of the last segment (how many slug words, an id of ≥ 4 digits, a date, a file extension, a trailing
 // slash) and, in the finer pattern, the first path segment as written ("politik", "video").
+//
+// Beside the URL, the page's template (issue 15 item 3): where the extractor found the content, as a
+// tag path ("template: main#content > article.story", lib/extract ExtractResult.structure.contentPath).
+// A site's articles share one or two of them, its fronts and hubs others; counted and applied like a
+// URL pattern, listed in the same table, markable "not news" the same way.
 import { z } from "zod";
 
 export const SITE_EVIDENCE_FORMAT = "lede-site-evidence/1";
@@ -98,11 +103,23 @@ export function urlPatterns(url: string): [coarse: string, fine: string] {
 
 export type EvidenceSource = "feed" | "sure_page" | "admin_label";
 
-/** Count one page (or feed entry) under its URL's patterns; returns the new state (the input is not changed). */
-export function addEvidence(state: SiteEvidence, url: string, isNews: boolean, source: EvidenceSource): SiteEvidence {
+/** Prefix of a template pattern's key: never a URL pattern's ("d3 …", "root", "politik/ …"). */
+export const TEMPLATE_PATTERN_PREFIX = "template: ";
+
+/** The template pattern of a page whose content the extractor found at `contentPath` (null: none known). */
+export function templatePattern(contentPath: string | null | undefined): string | null {
+  return contentPath ? `${TEMPLATE_PATTERN_PREFIX}${contentPath}` : null;
+}
+
+/**
+ * Count one page (or feed entry) under its URL's patterns, and under its template's when its
+ * content path is known (feed entries have none); returns the new state (the input is not changed).
+ */
+export function addEvidence(state: SiteEvidence, url: string, isNews: boolean, source: EvidenceSource, contentPath?: string | null): SiteEvidence {
   const weight = source === "admin_label" ? ADMIN_LABEL_WEIGHT : 1;
   const patterns = { ...state.patterns };
-  for (const key of new Set(urlPatterns(url))) {
+  const template = templatePattern(contentPath);
+  for (const key of new Set([...urlPatterns(url), ...(template ? [template] : [])])) {
     const c = { ...(patterns[key] ?? { news: 0, other: 0 }) };
     if (isNews) c.news += weight; else c.other += weight;
     patterns[key] = c;
@@ -111,9 +128,9 @@ export function addEvidence(state: SiteEvidence, url: string, isNews: boolean, s
 }
 
 /** What the classifier's own decision teaches: only sure pages count (source b). */
-export function addClassifiedPage(state: SiteEvidence, url: string, pageScore: number): SiteEvidence {
-  if (pageScore >= SURE_NEWS_SCORE) return addEvidence(state, url, true, "sure_page");
-  if (pageScore <= SURE_OTHER_SCORE) return addEvidence(state, url, false, "sure_page");
+export function addClassifiedPage(state: SiteEvidence, url: string, pageScore: number, contentPath?: string | null): SiteEvidence {
+  if (pageScore >= SURE_NEWS_SCORE) return addEvidence(state, url, true, "sure_page", contentPath);
+  if (pageScore <= SURE_OTHER_SCORE) return addEvidence(state, url, false, "sure_page", contentPath);
   return state;
 }
 
@@ -150,29 +167,36 @@ const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p))
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /**
- * 1. An admin "not news" mark on either of the URL's patterns decides: not news.
- * 2. Else the finer pattern when it has MIN_PATTERN_PAGES, else the coarse one, else no evidence.
- * 3. Shift the page's log-odds by the pattern's smoothed log-odds, capped at ±MAX_LOGIT_SHIFT.
+ * 1. An admin "not news" mark on either of the URL's patterns, or on the page's template, decides: not news.
+ * 2. Else the finer URL pattern when it has MIN_PATTERN_PAGES, else the coarse one; and the template
+ *    pattern when it has MIN_PATTERN_PAGES (only when `contentPath` is given).
+ * 3. Shift the page's log-odds by the patterns' smoothed log-odds, summed (naive Bayes) and capped at
+ *    ±MAX_LOGIT_SHIFT in all.
  */
-export function applySiteEvidence(state: SiteEvidence | null, url: string, pageScore: number): SiteAdjustment {
+export function applySiteEvidence(state: SiteEvidence | null, url: string, pageScore: number, contentPath?: string | null): SiteAdjustment {
   const none: SiteAdjustment = { score: pageScore, pattern: null, counts: null, shift: 0, forced: false, reason: null };
   if (!state) return none;
   const [coarse, fine] = urlPatterns(url);
-  for (const key of [fine, coarse]) {
+  const template = templatePattern(contentPath);
+  for (const key of [fine, coarse, ...(template ? [template] : [])]) {
     const c = state.patterns[key];
-    if (c?.notNews) return { score: Math.min(pageScore, SURE_OTHER_SCORE / 2), pattern: key, counts: c, shift: 0, forced: true, reason: `URL pattern "${key}" marked not news by an admin` };
+    if (c?.notNews) return { score: Math.min(pageScore, SURE_OTHER_SCORE / 2), pattern: key, counts: c, shift: 0, forced: true, reason: `${key.startsWith(TEMPLATE_PATTERN_PREFIX) ? "template" : "URL"} pattern "${key}" marked not news by an admin` };
   }
-  const key = [fine, coarse].find((k) => { const c = state.patterns[k]; return c !== undefined && c.news + c.other >= MIN_PATTERN_PAGES; });
-  if (!key) return none;
-  const c = state.patterns[key]!;
-  const raw = Math.log((c.news + PATTERN_SMOOTHING) / (c.other + PATTERN_SMOOTHING));
+  const enough = (k: string | null): k is string => { const c = k ? state.patterns[k] : undefined; return c !== undefined && c.news + c.other >= MIN_PATTERN_PAGES; };
+  const keys = [[fine, coarse].find(enough), enough(template) ? template : undefined].filter((k): k is string => k !== undefined);
+  if (keys.length === 0) return none;
+  const logOdds = (c: PatternCounts) => Math.log((c.news + PATTERN_SMOOTHING) / (c.other + PATTERN_SMOOTHING));
+  const raw = keys.reduce((sum, k) => sum + logOdds(state.patterns[k]!), 0);
   const shift = Math.max(-MAX_LOGIT_SHIFT, Math.min(MAX_LOGIT_SHIFT, raw));
   const fmt = (n: number) => Number.isInteger(n) ? String(n) : n.toFixed(1);
-  const what = shift >= 0 ? "article" : "non-article";
-  return {
-    score: sigmoid(logit(pageScore) + shift), pattern: key, counts: c, shift, forced: false,
-    reason: `site's ${what} URL pattern "${key}" (${fmt(c.news)} news, ${fmt(c.other)} other)`,
-  };
+  const said = keys.map((k) => {
+    const c = state.patterns[k]!;
+    const what = logOdds(c) >= 0 ? "article" : "non-article";
+    const [kind, name] = k.startsWith(TEMPLATE_PATTERN_PREFIX) ? ["template", k.slice(TEMPLATE_PATTERN_PREFIX.length)] : ["URL pattern", k];
+    return `site's ${what} ${kind} "${name}" (${fmt(c.news)} news, ${fmt(c.other)} other)`;
+  });
+  const first = keys[0]!;
+  return { score: sigmoid(logit(pageScore) + shift), pattern: first, counts: state.patterns[first]!, shift, forced: false, reason: said.join("; ") };
 }
 
 export interface PatternRow { pattern: string; news: number; other: number; notNews: boolean }

@@ -24,6 +24,8 @@ export interface CorpusSample extends Sample {
   /** Registrable domain (./cross-validate.ts siteGroup): folds keep a site's pages together. */
   site: string;
   url: string;
+  /** Where the extraction found the content (lib/extract ExtractResult.structure.contentPath): the page's template signature. */
+  contentPath?: string;
 }
 
 /** WCXB samples keep their page type under its old name too. */
@@ -31,7 +33,7 @@ export interface WcxbSample extends CorpusSample {
   pageType: string;
 }
 
-interface CachedRow { id: string; kind: string; site: string; url: string; y: boolean; x: number[]; tokens: PageTokens }
+interface CachedRow { id: string; kind: string; site: string; url: string; y: boolean; x: number[]; tokens: PageTokens; contentPath: string }
 interface CacheFile { key: string; rows: CachedRow[] }
 
 const libDir = resolve(import.meta.dirname, "..");
@@ -69,7 +71,7 @@ interface RawPage { id: string; kind: string; url: string; y: boolean; bytes: ()
 function featurise(p: RawPage): CachedRow {
   const prepared = preparePage({ bytes: p.bytes(), url: p.url, contentType: p.contentType });
   const page = { ...prepared, document: readDocumentFacts(prepared.$) };
-  return { id: p.id, kind: p.kind, site: siteGroup(p.url), url: p.url, y: p.y, x: Array.from(computeFeatures(page).vector), tokens: extractPageTokens(page) };
+  return { id: p.id, kind: p.kind, site: siteGroup(p.url), url: p.url, y: p.y, x: Array.from(computeFeatures(page).vector), tokens: extractPageTokens(page), contentPath: prepared.extraction.structure.contentPath };
 }
 
 function loadCached(corpus: CorpusName, list: () => RawPage[], options: LoadCorpusOptions): CorpusSample[] {

@@ -7,7 +7,7 @@ import type { Db } from "./client.ts";
 import { execute, queryRows } from "./direct.ts";
 import { log } from "../log.ts";
 import {
-  addEvidence, describeSiteEvidence, markPatternNotNews, mergeEvidence, newSiteEvidence, parseSiteEvidence, urlPatterns,
+  addEvidence, describeSiteEvidence, markPatternNotNews, mergeEvidence, newSiteEvidence, parseSiteEvidence, urlPatterns, TEMPLATE_PATTERN_PREFIX,
   type PatternRow, type SiteEvidence,
 } from "../classify/site-evidence.ts";
 
@@ -80,7 +80,8 @@ export async function markSitePattern(db: Db, siteId: number, pattern: string, n
   const current = await getSiteEvidence(db, siteId);
   if (!current?.patterns[pattern]) return { ok: false, reason: "unknown_pattern" };
   await saveSiteEvidence(db, siteId, markPatternNotNews(current, pattern, notNews));
-  if (!notNews) return { ok: true, pattern, notNews, articlesChanged: 0 };
+  // A template pattern (content path) is not stored with the articles: its mark decides pages to come and re-processed ones.
+  if (!notNews || pattern.startsWith(TEMPLATE_PATTERN_PREFIX)) return { ok: true, pattern, notNews, articlesChanged: 0 };
   const articles = await db.article.findMany({ where: { siteId, isNews: true }, select: { id: true, page: { select: { finalUrl: true } } } });
   const ids = articles.filter((a) => (urlPatterns(a.page.finalUrl) as string[]).includes(pattern)).map((a) => a.id);
   if (ids.length > 0) {

@@ -3,6 +3,7 @@
 import type { ArticleMetadata } from "./metadata.ts";
 import type { TemplateState } from "./template.ts";
 import type { CheerioAPI } from "./dom.ts";
+import type { PageKind } from "./page-type.ts";
 import { runExtraction } from "./orchestrator.ts";
 
 export interface ExtractOptions {
@@ -31,6 +32,42 @@ export interface ExtractResult extends ResultMetadata {
   method: string;
   /** Why that method won (and what was tried before it). */
   methodReason: string;
+  /** What the recipe saw and did, as data (the classifier reads it: lib/classify/features.ts). */
+  structure: ExtractStructure;
+}
+
+/**
+ * The page's snapshot (observe.ts) and the shape of the chosen content, as the recipe found them: no
+ * extra walk, every field is read from what the recipe computed anyway.
+ */
+export interface ExtractStructure {
+  /** page-type.ts guessPageKind: declared article, product, or other (index, service, docs, forum…). */
+  kind: PageKind;
+  /** The metadata gives a publication date. */
+  dated: boolean;
+  /** The URL's last segment reads as an article slug (page-type.ts hasArticleSlug). */
+  articleSlug: boolean;
+  /** Posts of a comment or forum thread found with their author/date headers (post-headers.ts). */
+  threadPosts: number;
+  /** Characters of the JSON-LD articleBody the page declares (0: none). */
+  declaredChars: number;
+  /** The ladder rung that gave the content: candidates, whole-body, blocks, relaxed, body, none. */
+  rung: string;
+  /** Content blocks kept, and of them headings and list items. */
+  blocks: number;
+  headingBlocks: number;
+  itemBlocks: number;
+  /** Words of the kept content, and of them inside links. */
+  words: number;
+  linkWords: number;
+  /** Blocks the finishing passes dropped as repeats of another block (repeated-text.ts). */
+  repeatedBlocks: number;
+  /**
+   * Where the content sits in the page: the tag path of its first root below <body>, each step the tag
+   * with its id or first class, digit runs as "0" ("main#content > article.post-body"). Pages of one
+   * site's template share it: the site evidence counts it like a URL pattern (lib/classify/site-evidence.ts).
+   */
+  contentPath: string;
 }
 
 /** Extract the main article and its metadata from one page's HTML. Never throws on odd HTML. */

@@ -29,7 +29,7 @@ import { lineRulesOf, matchLineRule, type LineRuleScope } from "./line-rules.ts"
 import {
   blocksAlone, chooseCandidate, declaredOverChosen, relaxed, textLength, wholeBodyOverChosen, MIN_TEXT_CHARS, type Outcome,
 } from "./candidates.ts";
-import type { ExtractOptions, ExtractResult } from "./index.ts";
+import type { ExtractOptions, ExtractResult, ExtractStructure } from "./index.ts";
 
 /** What the passes see: the page's snapshot, its cleaned body, the html, and the reason's prefix. */
 interface Context { page: PageSnapshot; body: ParentNode; html: string; prefix: string }
@@ -140,13 +140,16 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   // 4. finish
   let outcome = climbed.best;
   const passes = [climbed.rung];
+  let repeatedBlocks = 0;
   for (const f of FINISH) {
     const next = f.run(c, outcome);
     if (!next) continue;
     const { rules, ...o } = next;
+    if (f.id === "repeated-text") repeatedBlocks = o.dropped.length - outcome.dropped.length;
     outcome = o;
     passes.push(rules?.length ? `${f.id} [${rules.join(", ")}]` : f.id);
   }
+  const structure = structureOf(page, climbed.rung, outcome, repeatedBlocks);
   const said = climbed.tried.length ? `${outcome.reason} (after ${climbed.tried.join("; ")})` : outcome.reason;
   return {
     ...page.meta,
@@ -156,7 +159,40 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
     html: renderHtml($, outcome, opts.url),
     method: outcome.method,
     methodReason: `${said}; passes: ${passes.join(" > ")}`,
+    structure,
   };
+}
+
+/** The snapshot's facts and the kept content's shape (ExtractResult.structure). */
+function structureOf(page: PageSnapshot, rung: string, outcome: Outcome, repeatedBlocks: number): ExtractStructure {
+  const blocks = outcome.blocks;
+  let headingBlocks = 0, itemBlocks = 0, words = 0, linkWords = 0;
+  for (const b of blocks) {
+    if (b.kind === "heading") headingBlocks++;
+    else if (b.kind === "item") itemBlocks++;
+    words += b.words;
+    linkWords += b.linkWords;
+  }
+  return {
+    kind: page.kind, dated: page.dated, articleSlug: page.articleSlug, threadPosts: page.headers.size, declaredChars: page.declared.length,
+    rung, blocks: blocks.length, headingBlocks, itemBlocks, words, linkWords, repeatedBlocks,
+    contentPath: contentPathOf(outcome.roots[0]),
+  };
+}
+
+/** Steps of a content path kept (the innermost): deeper steps name the template, outer ones the page shell. */
+const CONTENT_PATH_STEPS = 4;
+
+/** ExtractStructure.contentPath of a content root ("" for none, "body" for the body itself). */
+function contentPathOf(root: ParentNode | undefined): string {
+  const steps: string[] = [];
+  for (let n: ParentNode | null = root ?? null; n && isElement(n as AnyNode); n = (n as Element).parent as ParentNode | null) {
+    const el = n as Element;
+    if (el.name === "body" || el.name === "html") break;
+    const id = el.attribs.id?.trim(), cls = el.attribs.class?.trim().split(/\s+/)[0];
+    steps.unshift(`${el.name}${id ? `#${id}` : cls ? `.${cls}` : ""}`.replace(/\d+/g, "0"));
+  }
+  return root ? steps.slice(-CONTENT_PATH_STEPS).join(" > ") || "body" : "";
 }
 
 /** The ladder climbed: the longest outcome considered, the rung that gave it, what was tried below MIN_TEXT_CHARS; null: restart without the template. */

@@ -258,7 +258,7 @@ export function withSiteEvidence(classify: PageClassifier, evidence: SiteEvidenc
       const d = classify(page);
       own = d.score;
       if (d.score === null || !evidence) return d;
-      const adj = applySiteEvidence(evidence, page.url, d.score);
+      const adj = applySiteEvidence(evidence, page.url, d.score, page.extraction.structure?.contentPath);
       if (!adj.reason) return d;
       const decision: PageDecision = { ...d, score: adj.score, isNews: adj.score >= DEFAULT_THRESHOLD, reason: `${d.reason}; ${adj.reason}` };
       return decision;
@@ -266,7 +266,7 @@ export function withSiteEvidence(classify: PageClassifier, evidence: SiteEvidenc
   };
 }
 
-/** What a classified page teaches its site (only sure pages count). */
-export function learnFromPage(url: string, pageScore: number): (s: SiteEvidence) => SiteEvidence {
-  return (s) => addClassifiedPage(s, url, pageScore);
+/** What a classified page teaches its site (only sure pages count), under its URL's patterns and its template's (content path). */
+export function learnFromPage(url: string, pageScore: number, contentPath?: string | null): (s: SiteEvidence) => SiteEvidence {
+  return (s) => addClassifiedPage(s, url, pageScore, contentPath);
 }

@@ -147,13 +147,13 @@ async function processStoredPage(
   const ready = template && isTemplateReady(template) ? template : null;
   const result = processPage({ finalUrl: page.finalUrl, html: page.html, classify, template: ready, document, clock });
   const own = ctx.reextract ? null : site?.pageScore() ?? null;
-  if (own !== null) await learnPageEvidence(db, page, own, clock);
+  if (own !== null) await learnPageEvidence(db, page, own, clock, result.extraction.structure?.contentPath);
   return storeResult(db, page, result, ready, before, ctx);
 }
 
-/** The site learns the page's own score (before site evidence) under its URL patterns (lib/classify/site-evidence.ts). */
-async function learnPageEvidence(db: Db, page: { siteId: number; finalUrl: string }, own: number, clock: StageClock | undefined): Promise<void> {
-  await timeStageAsync(clock, "db: site evidence", () => inStepAsync("classify_failed", () => learnSiteEvidence(db, page.siteId, learnFromPage(page.finalUrl, own))));
+/** The site learns the page's own score (before site evidence) under its URL patterns and its template (lib/classify/site-evidence.ts). */
+async function learnPageEvidence(db: Db, page: { siteId: number; finalUrl: string }, own: number, clock: StageClock | undefined, contentPath?: string | null): Promise<void> {
+  await timeStageAsync(clock, "db: site evidence", () => inStepAsync("classify_failed", () => learnSiteEvidence(db, page.siteId, learnFromPage(page.finalUrl, own, contentPath))));
 }
 
 /**
@@ -163,7 +163,7 @@ async function learnPageEvidence(db: Db, page: { siteId: number; finalUrl: strin
 function applyEvidenceToResult(result: ProcessResult, evidence: SiteEvidence, url: string): ProcessResult {
   if (!result.ok || result.article.newsScore === null) return result;
   const draft = result.article;
-  const adj = applySiteEvidence(evidence, url, draft.newsScore!);
+  const adj = applySiteEvidence(evidence, url, draft.newsScore!, result.extraction.structure?.contentPath);
   if (!adj.reason) return result;
   return { ...result, article: { ...draft, newsScore: adj.score, isNews: adj.score >= DEFAULT_THRESHOLD, decisionReason: `${draft.decisionReason}; ${adj.reason}` } };
 }
@@ -198,7 +198,7 @@ async function storeProcessed(
   if (own !== null && ctx.classify !== null && (ctx.siteEvidence ?? true)) {
     const evidence = await timeStageAsync(clock, "db: site evidence", () => inStepAsync("classify_failed", () => getSiteEvidenceCached(db, page.siteId)));
     result = applyEvidenceToResult(result, evidence, page.finalUrl);
-    await learnPageEvidence(db, page, own, clock);
+    await learnPageEvidence(db, page, own, clock, result.extraction.structure?.contentPath);
   }
   return storeResult(db, page, result, used, processed.templateVersionBefore, ctx, ready);
 }

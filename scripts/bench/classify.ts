@@ -16,10 +16,12 @@ import { corpusDir, machineLine, mdTable, writeBenchSection } from "./report.ts"
 import { loadAllCorpusSamples, loadTrafilaturaSamples, type CorpusSample } from "../../lib/classify/wcxb-dataset.ts";
 import { judgePageForm, PAGE_FORM_SCORE_CAP, type PageForm } from "../../lib/classify/page-form.ts";
 import { crossValidate } from "../../lib/classify/cross-validate.ts";
+import { Classifier } from "../../lib/classify/model.ts";
+import { DEFAULT_TRAIN_OPTIONS } from "../../lib/classify/trainer.ts";
 import { fitKind, DEFAULT_TRAIN_RUN } from "../../lib/classify/train.ts";
 import { preparePage } from "../../lib/classify/prepare-page.ts";
 import { classifyPage, explainDecision } from "../../lib/classify/classify-page.ts";
-import { computeFeatures, resolveDocumentFacts } from "../../lib/classify/features.ts";
+import { computeFeatures, FEATURE_NAMES, resolveDocumentFacts } from "../../lib/classify/features.ts";
 import { extractPageTokens } from "../../lib/classify/tokens.ts";
 import { createRandom, shuffleCopy } from "../../lib/classify/random.ts";
 import { countConfusion, type BinaryMetrics } from "../../lib/classify/metrics.ts";
@@ -64,7 +66,7 @@ function metricsOf(samples: readonly CorpusSample[], scores: readonly number[], 
  * The crawler's site evidence on out-of-fold scores: per site, pages in crawl order (the capture
  * date in the file name, then the id), each decided with the evidence so far, then counted when sure.
  */
-function withSiteEvidence(samples: readonly CorpusSample[], scores: readonly number[]): number[] {
+function withSiteEvidence(samples: readonly CorpusSample[], scores: readonly number[], templates = false): number[] {
   const out = scores.slice();
   const bySite = new Map<string, number[]>();
   samples.forEach((s, i) => { const l = bySite.get(s.site) ?? []; l.push(i); bySite.set(s.site, l); });
@@ -73,11 +75,24 @@ function withSiteEvidence(samples: readonly CorpusSample[], scores: readonly num
     idx.sort((a, b) => dateOf(samples[a]!.id).localeCompare(dateOf(samples[b]!.id)) || samples[a]!.id.localeCompare(samples[b]!.id));
     let state = newSiteEvidence();
     for (const i of idx) {
-      out[i] = applySiteEvidence(state, samples[i]!.url, scores[i]!).score;
-      state = addClassifiedPage(state, samples[i]!.url, scores[i]!);
+      const path = templates ? samples[i]!.contentPath : null;
+      out[i] = applySiteEvidence(state, samples[i]!.url, scores[i]!, path).score;
+      state = addClassifiedPage(state, samples[i]!.url, scores[i]!, path);
     }
   }
   return out;
+}
+
+/** What the page templates add to the URL patterns: decisions changed, right and wrong, and how many pages met a template of their site seen ≥ 3 times. */
+function templateLine(samples: readonly CorpusSample[], without: readonly number[], withTpl: readonly number[], newsSite: readonly CorpusSample[], wcxbWithout: readonly number[], wcxbWith: readonly number[]): string {
+  const changes = (set: readonly CorpusSample[], a: readonly number[], b: readonly number[]) => {
+    const changed = set.map((_, i) => i).filter((i) => (a[i]! >= 0.5) !== (b[i]! >= 0.5));
+    const right = changed.filter((i) => (b[i]! >= 0.5) === set[i]!.y).length;
+    return `${changed.length} (${right} right, ${changed.length - right} wrong)`;
+  };
+  const shifted = samples.filter((_, i) => Math.abs(withTpl[i]! - without[i]!) > 1e-9).length;
+  const paths = new Set(samples.map((s) => `${s.site} ${s.contentPath}`)).size;
+  return `Page templates as site evidence (content path of the extraction, e.g. "main#content > article.story", counted per site beside the URL patterns): ${paths} distinct (site, template) pairs over ${samples.length} pages; scores moved on ${shifted} pages; decisions changed on all pages, shipped pipeline: ${changes(samples, without, withTpl)}; on the news-site pages with the WCXB-alone model: ${changes(newsSite, wcxbWithout, wcxbWith)}.`;
 }
 
 function cpuMs(fn: () => void): number {
@@ -104,6 +119,14 @@ function main(): number {
     return cv.scores;
   };
   const mlp = cvOf("mlp", samples);
+  // The same CV without the extraction's findings (the ex_* features, lib/extract ExtractResult.structure): the previous feature set.
+  const previousNames = FEATURE_NAMES.filter((n) => !n.startsWith("ex_"));
+  const previousIdx = previousNames.map((n) => FEATURE_NAMES.indexOf(n));
+  const tPrev = Date.now();
+  const mlpPrevious = crossValidate(samples.map((s) => ({ ...s, x: Float64Array.from(previousIdx, (i) => s.x[i]!) })),
+    (train) => Classifier.fit(train, previousNames, { kind: "mlp", hidden: o.hidden, train: { ...DEFAULT_TRAIN_OPTIONS, seed: o.seed } }).classifier,
+    { folds: FOLDS, seed: SEED, groups }).scores;
+  process.stderr.write(`mlp without ex_* features, site-grouped CV in ${((Date.now() - tPrev) / 1000).toFixed(0)} s\n`);
   // The logistic-regression baseline's site-grouped CV is in the default model's metrics (`lede train --default`).
   const mlpSite = withSiteEvidence(samples, mlp);
   // The previous training set: WCXB alone (its own site-grouped CV for WCXB; one fit scored on the news-site pages).
@@ -121,6 +144,10 @@ function main(): number {
   };
   const mlpForm = gate(samples, mlp);
   const mlpFormSite = withSiteEvidence(samples, mlpForm.scores);
+  // Site evidence with the page templates (the content path's pattern beside the URL's).
+  const mlpFormSiteTpl = withSiteEvidence(samples, mlpForm.scores, true);
+  const wcxbOnlySiteTpl = withSiteEvidence(newsSite, wcxbOnlyOnNews, true);
+  const previousFormSite = withSiteEvidence(samples, gate(samples, mlpPrevious).scores);
 
   // The trafilatura set, never trained on: scored by a model fitted on every corpus page of a site not in the set (its sites held out).
   const traf = loadTrafilaturaSamples({ dir: join(root, "extraction", "trafilatura"), kinds: TRAFILATURA_MEDIA });
@@ -169,9 +196,15 @@ function main(): number {
     row("news-site pages: + page form + site evidence (what the crawler does)", metricsOf(samples, mlpFormSite, isNewsSite)),
     row("news-site pages: MLP trained on WCXB alone (the previous training set; none of these sites seen)", countConfusion(newsSite.map((s) => s.y), wcxbOnlyOnNews.map((p) => p >= 0.5))),
     row("news-site pages: MLP trained on WCXB alone + site evidence", countConfusion(newsSite.map((s) => s.y), wcxbOnlySite.map((p) => p >= 0.5))),
+    row("news-site pages: + page form + site evidence with page templates", metricsOf(samples, mlpFormSiteTpl, isNewsSite)),
+    row("news-site pages: WCXB-alone MLP + site evidence with page templates", countConfusion(newsSite.map((s) => s.y), wcxbOnlySiteTpl.map((p) => p >= 0.5))),
+    row("news-site pages: previous features (without the extraction's ex_*), + page form + site evidence", metricsOf(samples, previousFormSite, isNewsSite)),
     row("WCXB dev: MLP, trained on all corpora (site-grouped CV)", metricsOf(samples, mlp, (s) => s.corpus === "wcxb")),
     row("WCXB dev: + site evidence", metricsOf(samples, mlpSite, (s) => s.corpus === "wcxb")),
     row("WCXB dev: + page form + site evidence", metricsOf(samples, mlpFormSite, (s) => s.corpus === "wcxb")),
+    row("WCXB dev: + page form + site evidence with page templates", metricsOf(samples, mlpFormSiteTpl, (s) => s.corpus === "wcxb")),
+    row("WCXB dev: previous features (MLP alone, site-grouped CV)", metricsOf(samples, mlpPrevious, (s) => s.corpus === "wcxb")),
+    row("WCXB dev: previous features + page form + site evidence", metricsOf(samples, previousFormSite, (s) => s.corpus === "wcxb")),
     row("all pages: MLP (site-grouped CV)", metricsOf(samples, mlp, () => true)),
     row("all pages: + site evidence", metricsOf(samples, mlpSite, () => true)),
     row("all pages: + page form + site evidence", metricsOf(samples, mlpFormSite, () => true)),
@@ -185,7 +218,7 @@ function main(): number {
     const asNews = (sc: readonly number[]) => idx.filter((i) => sc[i]! >= 0.5).length;
     const n = idx.filter((i) => isNewsSite(samples[i]!)).map((i) => newsSite.indexOf(samples[i]!));
     const wcxbAlone = (sc: readonly number[]) => (n.length > 0 ? n.filter((j) => sc[j]! >= 0.5).length : "—");
-    return [k, y ? "news" : "not news", idx.length, asNews(mlp), asNews(mlpSite), asNews(mlpFormSite), wcxbAlone(wcxbOnlyOnNews), wcxbAlone(wcxbOnlySite)];
+    return [k, y ? "news" : "not news", idx.length, asNews(mlpPrevious), asNews(mlp), asNews(mlpSite), asNews(mlpFormSite), asNews(mlpFormSiteTpl), wcxbAlone(wcxbOnlyOnNews), wcxbAlone(wcxbOnlySite)];
   });
 
   // CPU of the classify stage per page: the model trained on everything, pages prepared as the crawler does.
@@ -224,7 +257,7 @@ function main(): number {
     "",
     "Pages scored as news, by kind of page (out-of-fold, site-grouped):",
     "",
-    mdTable(["kind of page", "truth", "pages", "MLP: as news", "MLP + site evidence: as news", "MLP + page form + site evidence: as news", "WCXB-alone MLP: as news", "WCXB-alone MLP + site evidence: as news"], kindRows),
+    mdTable(["kind of page", "truth", "pages", "MLP, previous features: as news", "MLP: as news", "MLP + site evidence: as news", "MLP + page form + site evidence: as news", "… with page templates: as news", "WCXB-alone MLP: as news", "WCXB-alone MLP + site evidence: as news"], kindRows),
     "",
     `The kinds the independent check found on the News page (video, gallery and podcast pages, fronts and hubs), every page on a site never seen in training: WCXB dev and page-type pages out-of-fold (site-grouped CV above); the trafilatura set's media pages scored by one model fitted on every corpus page of a site not in the trafilatura set (${trafSites.size} sites held out). Kinds read by hand for measuring (scripts/bench/classify.ts: TRAFILATURA_MEDIA, WCXB_NEWS_FRONTS); the page-type pages are never copied as fixtures.`,
     "",
@@ -237,6 +270,8 @@ function main(): number {
     mdTable(["articles of", "pages", "media rule fires", "front rule fires", "news → not news", "which"], flipRows),
     "",
     `Targets (issue 15): ≥ 0.975 article-vs-other on news-site pages of unseen sites — ${f3(ns.accuracy)} with the page form and the site evidence (${ns.accuracy >= 0.975 ? "reached" : "not reached"}); ≥ 0.95 on WCXB — ${f3(metricsOf(samples, mlpFormSite, (s) => s.corpus === "wcxb").accuracy)} (${metricsOf(samples, mlpFormSite, (s) => s.corpus === "wcxb").accuracy >= 0.95 ? "reached" : "not reached"}); ≤ 1 in 50 non-article news-site pages shown as news — ${ns.fp} of ${ns.fp + ns.tn} (${ns.fp * 50 <= ns.fp + ns.tn ? "reached" : "not reached"}).`,
+    "",
+    templateLine(samples, mlpFormSite, mlpFormSiteTpl, newsSite, wcxbOnlySite, wcxbOnlySiteTpl),
     "",
     "Site evidence in this table: each held-out site's pages pass, in crawl order (capture date), through lib/classify/site-evidence.ts exactly as the crawler calls it — decided with the URL-pattern counts learnt so far, then counted when the classifier is sure (P ≥ 0.9 or ≤ 0.1). The corpora have no feeds and no admin labels, so only that source (b) is measured here; the page-type captures of one section at three dates share a URL, so a later capture meets the pattern of its earlier one, as a re-crawl would.",
     "",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addClassifiedPage, addEvidence, applySiteEvidence, describeSiteEvidence, markPatternNotNews, mergeEvidence,
-  MIN_PATTERN_PAGES, newSiteEvidence, parseSiteEvidence, urlPatterns, MAX_LOGIT_SHIFT,
+  MIN_PATTERN_PAGES, newSiteEvidence, parseSiteEvidence, urlPatterns, MAX_LOGIT_SHIFT, TEMPLATE_PATTERN_PREFIX, templatePattern,
 } from "../../lib/classify/site-evidence.ts";
 
 const article = (n: number) => `https://www.example-news.de/politik/deutschland/minister-tritt-nach-streit-zurueck-${n}-a-${1000000 + n}.html`;
@@ -80,5 +80,50 @@ describe("site evidence", () => {
     expect(parseSiteEvidence(JSON.stringify({ ...s, format: "other/1" })).ok).toBe(false);
     expect(parseSiteEvidence("{").ok).toBe(false);
     expect(describeSiteEvidence(s).map((r) => r.pattern)).toEqual(["d3 w4+ id .html", "politik/ d3 w4+ id .html"]);
+  });
+});
+
+describe("page templates as site evidence (the extraction's content path)", () => {
+  const story = "main#content > article.story";
+  const hub = "div#page > section.teasers";
+  // a site whose articles and fronts share URL shapes ("d1 w4+"): only the template tells them apart
+  const page = (n: number) => `https://www.example-blog.org/a-long-slug-of-words-${String.fromCharCode(97 + (n % 26))}`;
+
+  it("counts a sure page under its URL patterns and its template; feed entries (no content path) under the URL only", () => {
+    let s = addClassifiedPage(newSiteEvidence(), article(1), 0.95, story);
+    expect(s.patterns[`${TEMPLATE_PATTERN_PREFIX}${story}`]).toEqual({ news: 1, other: 0 });
+    expect(s.patterns["politik/ d3 w4+ id .html"]).toEqual({ news: 1, other: 0 });
+    s = addEvidence(s, article(2), true, "feed");
+    expect(s.patterns[`${TEMPLATE_PATTERN_PREFIX}${story}`]).toEqual({ news: 1, other: 0 });
+    expect(templatePattern("")).toBeNull();
+  });
+
+  it("the site's article template lifts a page whose URL says nothing; its hub template lowers one", () => {
+    let s = newSiteEvidence();
+    for (let i = 0; i < 4; i++) s = addClassifiedPage(s, page(i), 0.95, story);
+    for (let i = 4; i < 8; i++) s = addClassifiedPage(s, page(i), 0.05, hub);
+    // the URL pattern is shared 4:4 (log-odds 0): the template decides
+    const up = applySiteEvidence(s, page(20), 0.45, story);
+    expect(up.score).toBeGreaterThan(0.5);
+    expect(up.reason).toContain(`article template "${story}" (4 news, 0 other)`);
+    const down = applySiteEvidence(s, page(21), 0.55, hub);
+    expect(down.score).toBeLessThan(0.5);
+    expect(down.reason).toContain(`non-article template "${hub}" (0 news, 4 other)`);
+    // without a content path the page gets the URL pattern's (neutral) evidence only, as before
+    expect(applySiteEvidence(s, page(22), 0.45).score).toBeCloseTo(0.45, 6);
+  });
+
+  it("URL and template evidence add up to at most MAX_LOGIT_SHIFT; an admin's mark on a template decides its pages", () => {
+    let s = newSiteEvidence();
+    for (let i = 0; i < 40; i++) s = addClassifiedPage(s, article(i), 0.99, story);
+    const adj = applySiteEvidence(s, article(99), 0.05, story);
+    expect(adj.shift).toBe(MAX_LOGIT_SHIFT);
+    s = markPatternNotNews(s, `${TEMPLATE_PATTERN_PREFIX}${story}`);
+    const forced = applySiteEvidence(s, article(99), 0.99, story);
+    expect(forced).toMatchObject({ forced: true, pattern: `${TEMPLATE_PATTERN_PREFIX}${story}` });
+    expect(forced.score).toBeLessThan(0.5);
+    expect(forced.reason).toContain("template pattern");
+    // the same URL with another template is not touched by that mark
+    expect(applySiteEvidence(s, article(99), 0.99, hub).forced).toBe(false);
   });
 });

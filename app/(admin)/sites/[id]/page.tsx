@@ -149,14 +149,15 @@ export default async function SitePage({ params, searchParams }: { params: Promi
       </section>
 
       <section aria-labelledby="patterns-title" data-testid="url-patterns">
-        <h2 id="patterns-title" className="sub">URL patterns</h2>
+        <h2 id="patterns-title" className="sub">URL patterns and page templates</h2>
         {sp.pattern_marked !== undefined ? <p className="ok" role="status">Pattern marked not news; {Number(sp.pattern_marked)} stored articles taken off News.</p> : null}
+        {sp.pattern_unmarked !== undefined ? <p className="ok" role="status">Mark lifted: the pattern&apos;s pages to come are decided by the evidence again (articles it took off stay off until re-processed or labelled news).</p> : null}
         {sp.pattern_error ? <p className="error" role="alert">That URL pattern is not known for this site.</p> : null}
         {!evidence || evidence.patterns.length === 0 ? (
           <p className="empty">No URL patterns learnt yet: they are counted from the site&apos;s feeds, the pages the classifier is sure about and your labels.</p>
         ) : (
           <>
-            <p className="muted">Learnt from {evidence.pages} pages and feed entries. A page whose pattern the site uses for articles gains evidence; one whose pattern it uses for other pages loses it.</p>
+            <p className="muted">Learnt from {evidence.pages} pages and feed entries. A page whose pattern the site uses for articles gains evidence; one whose pattern it uses for other pages loses it. A &ldquo;template:&rdquo; pattern is where the extractor found the page&apos;s content (its tag path): pages of one template share it.</p>
             <div className="scroll">
               <table>
                 <thead><tr><th scope="col">Pattern</th><th scope="col">News</th><th scope="col">Other</th><th scope="col">Example</th><th scope="col">Correction</th></tr></thead>

@@ -29,6 +29,7 @@ export const POST = handle(async (req: Request, ctx: Ctx) => {
     if (form) return redirectTo(req, `${safeLocalPath(back, `/sites/${id}`)}?pattern_error=unknown_pattern`);
     return NextResponse.json({ error: "unknown_pattern", message: `site ${id} has no learnt URL pattern "${pattern}"` }, { status: 422 });
   }
-  if (form) return redirectTo(req, `${safeLocalPath(back, `/sites/${id}`)}?pattern_marked=${result.articlesChanged}`);
+  // Undo says so (it was reported as "marked not news; 0 articles taken off")
+  if (form) return redirectTo(req, `${safeLocalPath(back, `/sites/${id}`)}?${notNews ? `pattern_marked=${result.articlesChanged}` : "pattern_unmarked=1"}`);
   return NextResponse.json(result);
 });
