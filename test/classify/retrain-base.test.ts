@@ -61,7 +61,7 @@ describe("Retrain without the corpus", () => {
     const model = Classifier.fromJSON(active!.params);
     expect(model.usesTokens).toBe(true);
     expect(model.featureNames).toEqual([...FEATURE_NAMES]);
-  });
+  }, 180_000); // trains an MLP on ~1,500 base rows: minutes on a loaded machine
 
   it("the labels taught the site's URL patterns (admin labels are site evidence too)", async () => {
     const site = await t.db.site.findFirst({ where: { host: "fixtures.example" }, select: { id: true } });

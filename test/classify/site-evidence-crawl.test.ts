@@ -57,7 +57,7 @@ describe("site evidence on a replay web of two news sites", () => {
     const row = view!.patterns.find((p) => p.pattern === urlPatterns(nprArticles[0]!)[0])!;
     expect(row.news).toBeGreaterThanOrEqual(1);
     expect(row.example).toMatch(/^http:\/\/www\.npr\.org\//);
-  });
+  }, 180_000); // a crawl of two replay sites through the whole pipeline
 
   it("the admin's 'not news' mark on a pattern takes its stored articles off News and decides its pages when re-processed", async () => {
     const site = await t.db.site.findFirstOrThrow({ where: { host: NPR }, select: { id: true } });
@@ -77,5 +77,5 @@ describe("site evidence on a replay web of two news sites", () => {
 
     expect(await markSitePattern(t.db, site.id, "no such pattern", true)).toEqual({ ok: false, reason: "unknown_pattern" });
     expect(await markSitePattern(t.db, site.id + 99, coarse, true)).toEqual({ ok: false, reason: "site_not_found" });
-  });
+  }, 180_000);
 });
