@@ -24,7 +24,7 @@ const ADD_TO_CART_RE = /add[-_ ]?to[-_ ]?(?:cart|bag|basket)/i;
 /**
  * Class/id of a review section or review item: "review(s)" not preceded by a
  * letter ("customer-reviews", "reviewText", "user_reviews"; not "preview"), and the review widgets' names.
- * (Testimonials are left alone: on service pages they are content, WCXB even ids −0.001 service.)
+ * (Testimonials are left alone: on service pages they are content.)
  */
 const REVIEW_NAME_RE = /(?:^|[^a-z])reviews?|yotpo|jdgm|okendo|trustpilot|stamped-reviews|bv_|bv-content|pr-review/;
 
