@@ -6,6 +6,7 @@ import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { classAndId, holdsTag, isElement, removeNode } from "./dom.ts";
 import { isCollapsedPanel, isHiddenSlide } from "./collapsed.ts";
 import { isHiddenFromScreen } from "./hidden.ts";
+import { ARTICLE_BODY_NAMES } from "./known-container.ts";
 
 /** Elements whose content is never article text. */
 const ALWAYS_DROP_TAGS = new Set([
@@ -178,8 +179,8 @@ function isForumFurniture(el: Element): boolean {
   return false;
 }
 
-/** An element named as the article body (entry-content, articleBody, ...): furniture never holds one. */
-const ARTICLE_BODY_RE = /(^|[\s_-])(entry-content|post-body|post-content|article-body|article-content|articlebody|article__body|story-body|post-entry)($|[\s_-])/i;
+/** An element named as the article body (known-container.ts ARTICLE_BODY_NAMES, "post-entry"): furniture never holds one. */
+const ARTICLE_BODY_RE = new RegExp(`(^|[\\s_-])(${[...ARTICLE_BODY_NAMES, "post-entry"].join("|")})($|[\\s_-])`, "i");
 
 function holdsArticleBody(el: Element): boolean {
   for (const c of el.children) {

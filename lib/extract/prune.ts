@@ -8,6 +8,7 @@
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { holdsTag, isElement, measureText, removeNode } from "./dom.ts";
 import { isLeadName } from "./lead.ts";
+import { ARTICLE_BODY_NAMES } from "./known-container.ts";
 
 /** Tags whose content is never article text inside the container (trafilatura's MANUALLY_CLEANED). */
 const DROP_TAGS = new Set(["figure", "figcaption", "aside", "footer", "nav", "menu", "audio", "video", "picture", "map", "time", "address", "fieldset", "legend", "dialog", "ins"]);
@@ -115,9 +116,11 @@ function withoutLayoutTokens(cls: string, spacing = false): string {
   return c;
 }
 
-/** Names of article bodies that merely contain a discard word ("entry-content-meta" is not, "post-body" is). */
+/** Names of article bodies that merely contain a discard word (known-container.ts ARTICLE_BODY_NAMES, "main-content"; whole tokens: "entry-content-meta" is not one). */
+const ARTICLE_BODY_CLASS_RE = new RegExp(`(^|\\s)(${[...ARTICLE_BODY_NAMES, "main-content"].join("|")})(\\s|$)`);
+
 function isArticleBodyClass(s: string): boolean {
-  return /(^|\s)(entry-content|post-content|post-body|article-body|article__body|article-content|articlebody|story-body|main-content)(\s|$)/.test(s);
+  return ARTICLE_BODY_CLASS_RE.test(s);
 }
 
 /**
