@@ -9,7 +9,7 @@
 // apart (an intended rewording of reasons is not a change of output) and reported as its own count.
 // Keep the baseline outside the repository (e.g. /tmp/recipe-baseline).
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { corpusDir, projectRoot } from "./bench/report.ts";
 import { decodePage, listWcxbIds, loadReadability, loadTrafilatura, loadWcxb, readMaybeGz } from "./bench/extract-corpus.ts";
@@ -48,7 +48,7 @@ function pageRow(p: Page): Row {
   const blocks = tryRun(() => extractWithMethod(p.html, p.url, "blocks"));
   const entries = tryRun(() => pageEntries(p.html));
   const prepared = tryRun(() => prepareHtml(p.html, p.url));
-  const facts = prepared ? tryRun(() => readDocumentFacts(prepared.$)) : null;
+  const facts = prepared ? prepared.document : null;
   const crawlFacts = tryRun(() => readDocumentFacts(parseHtml(p.html)));
   return row(p.id, r, { density: density == null ? null : hash(density), blocks: blocks == null ? null : hash(blocks), entries: entries ? hash(JSON.stringify(entries)) : null, facts: facts ? hash(JSON.stringify(facts)) : null, crawlFacts: crawlFacts ? hash(JSON.stringify(crawlFacts)) : null, prepared: prepared ? hash(JSON.stringify({ t: prepared.extraction.text, m: prepared.extraction.method })) : null });
 }
@@ -72,12 +72,16 @@ function templateRows(corpus: string): Row[] {
   return rows;
 }
 
-/** Every .html/.html.gz under test/fixtures, with the URL its truth file gives when there is one. */
+/** Every .html/.html.gz under test/fixtures, with the URL of the corpus ground truth its data file (<page>.json) carries when there is one. */
 function fixturePages(): Page[] {
   const root = join(projectRoot, "test", "fixtures");
   const urls = new Map<string, string>();
-  const truth = join(root, "extract", "truth.json");
-  if (existsSync(truth)) for (const [k, v] of Object.entries(JSON.parse(readFileSync(truth, "utf8")) as Record<string, { url?: string }>)) if (v.url) urls.set(k, v.url);
+  for (const dir of ["pages", "page-type"].map((d) => join(root, "extract", d))) {
+    for (const f of readdirSync(dir).filter((x) => x.endsWith(".json"))) {
+      const url = (JSON.parse(readFileSync(join(dir, f), "utf8")) as { truth?: { url?: string } }).truth?.url;
+      if (url) urls.set(f.replace(/\.json$/, ".html.gz"), url);
+    }
+  }
   const pages: Page[] = [];
   const walk = (dir: string) => {
     for (const f of readdirSync(dir).sort()) {

@@ -6,7 +6,7 @@ import { getEnv } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { listLabelledPages } from "../db/labels.ts";
 import { activateModelVersion, listModelVersions, saveModelVersion } from "../db/models.ts";
-import { computeFeatures, readDocumentFacts } from "./features.ts";
+import { computeFeatures } from "./features.ts";
 import type { Sample } from "./model.ts";
 import { preparePage } from "./prepare-page.ts";
 import { extractPageTokens } from "./tokens.ts";
@@ -38,7 +38,7 @@ export async function loadLabelSamples(db: Db): Promise<Sample[]> {
   const pages = await listLabelledPages(db);
   return pages.map((p) => {
     const prepared = preparePage({ bytes: p.body, url: p.finalUrl, contentType: p.contentType });
-    const page = { ...prepared, document: readDocumentFacts(prepared.$) };
+    const page = prepared;
     return { id: `label:${p.url}`, x: computeFeatures(page).vector, tokens: extractPageTokens(page), y: p.isNews, group: siteGroup(p.finalUrl) };
   });
 }

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { computeFeatures, FEATURE_NAMES, readDocumentFacts } from "./features.ts";
+import { computeFeatures, FEATURE_NAMES } from "./features.ts";
 import { preparePage } from "./prepare-page.ts";
 import type { Sample } from "./model.ts";
 import { siteGroup } from "./cross-validate.ts";
@@ -70,7 +70,7 @@ interface RawPage { id: string; kind: string; url: string; y: boolean; bytes: ()
 
 function featurise(p: RawPage): CachedRow {
   const prepared = preparePage({ bytes: p.bytes(), url: p.url, contentType: p.contentType });
-  const page = { ...prepared, document: readDocumentFacts(prepared.$) };
+  const page = prepared;
   return { id: p.id, kind: p.kind, site: siteGroup(p.url), url: p.url, y: p.y, x: Array.from(computeFeatures(page).vector), tokens: extractPageTokens(page), contentPath: prepared.extraction.structure.contentPath };
 }
 

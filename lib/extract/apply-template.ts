@@ -7,8 +7,7 @@
 // ancestor, as template.ts groups them) goes only when ALL its text is template. A block with any
 // page-specific text keeps its template nodes too: on documentation and code pages the template
 // holds the recurring inline tokens of the article itself ("(", ")", "*", "return (", "ValueError"
-// in highlighted code and signatures), and removing them one by one mangled every line
-// (WCXB react.dev, docs.python.org: recall 0.91–0.99 → 0.79–0.95).
+// in highlighted code and signatures), and removing them one by one mangled every line (calibration.ts).
 import type { AnyNode, ParentNode } from "./dom.ts";
 import { removeNode } from "./dom.ts";
 import { entryKey, isTemplateKey, isTemplateReady, walkTextNodes, type TemplateState } from "./template.ts";

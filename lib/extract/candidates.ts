@@ -28,15 +28,12 @@ export const MIN_TEXT_CHARS = extractDefaults.minTextChars;
 /**
  * Inside the density container a block is dropped only below this content probability: the
  * container already passed one test, so the classifier only removes what it is fairly sure of.
- * 0.3 -> 0.4 (session 8): WCXB even ids 0.88479 -> 0.88520, odd 0.86873 -> 0.86927, snippet halves
- * unchanged; 0.5: snippet tuning half -0.0011 (short paragraphs of articles), WCXB odd -0.001.
  */
 const IN_CONTAINER_MIN_PROBABILITY = 0.4;
 
 /**
  * Inside a named container the cut is a little higher: running prose stays whatever its probability
- * (isProse), so what the cut decides there is short blocks — labels, link lines, credits. WCXB even ids
- * 0.88451 -> 0.88479 (odd 0.86855 -> 0.86873), snippet tuning half unchanged (0 pages; 0.5: -12 pages).
+ * (isProse), so what the cut decides there is short blocks — labels, link lines, credits.
  */
 const KNOWN_MIN_PROBABILITY = 0.4;
 
@@ -47,8 +44,7 @@ const KNOWN_MIN_PROBABILITY = 0.4;
 const OUTSIDE_MIN_PROBABILITY = 0.7;
 /**
  * …and has at most this share of its words inside links (link lists are navigation, not content; a linked
- * line outside the article is a prompt or a teaser). 0.5 -> 0.25: snippet tuning half 0.9542 -> 0.9545,
- * held-out 0.9258 -> 0.9260; WCXB even ids 0.88520 -> 0.88538, odd 0.86927 -> 0.86924; 0.1 loses both.
+ * line outside the article is a prompt or a teaser).
  */
 const OUTSIDE_MAX_LINK_SHARE = 0.25;
 
@@ -60,12 +56,8 @@ export interface Outcome {
 
 /**
  * The JSON-LD articleBody replaces the chosen candidate when it holds this many times its text: the HTML
- * routes then found a shell (an author card, a teaser) of a page that renders its article from data. On
- * the tuning halves few pages declare a body longer than the output at all (trafilatura 1 of 28 pages with
- * an articleBody above 1.3 times the output, at 5.7 times; WCXB even ids 0 of 16), so any ratio from 1.3 to
- * 5.7 scores the same there. We keep 2, the value chosen before any held-out figure was seen: 4 was tried
- * after the held-out total showed 2 costing it 0.001 (R 0.950 -> 0.948), and a value picked that way would make
- * the held-out figure meaningless.
+ * routes then found a shell (an author card, a teaser) of a page that renders its article from data.
+ * Chosen before any held-out figure was seen and not moved after (calibration.ts says why).
  */
 const DECLARED_OVER_CHOSEN = 2;
 /** …and at least this many characters (a declared summary is not the article). */
@@ -88,8 +80,7 @@ const MIN_KNOWN_CHARS = 250;
 /**
  * The density candidate replaces the named container only when it has this many times its text: a
  * named container that found only part of the page (a service page's first section) loses, one that
- * merely left out the neighbouring boilerplate wins (tuned on WCXB even ids and the even half of the
- * trafilatura set: 1.3 gained recall on service pages but cost more snippet precision).
+ * merely left out the neighbouring boilerplate wins.
  */
 const DENSITY_OVER_KNOWN_RATIO = 2;
 /** A block in a named container is a link list (dropped) above this share of words in links… */
@@ -107,8 +98,8 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
     const keep = all.map((b, i) => (probs[i] >= KNOWN_MIN_PROBABILITY || isProse(b)) && (index || !isLinkList(b)));
     dropDanglingBlocks(all, keep);
     const blocks = all.filter((_, i) => keep[i]), dropped = all.filter((_, i) => !keep[i]);
-    // on an article the teasers set in the container are related stories (their titles leak: snippet tuning
-    // -1 page) unless they are most of it (an index page labelled an article: WCXB even ids, 10 pages up)
+    // on an article the teasers set in the container are related stories (their titles leak) unless they
+    // are most of it (an index page labelled an article)
     const titles = findTeaserTitles(all, keep, isLinkList);
     if (kind === "article" && teaserShare(all, titles, blocks) < ARTICLE_TEASER_MIN_SHARE) titles.clear();
     const titled = titles.size > 0 ? all.filter((b, i) => keep[i] || titles.has(b)) : undefined;
@@ -128,9 +119,8 @@ function knownContainer(body: ParentNode, method: string, prefix: string, kind: 
 
 /**
  * A block in a named container stays whatever its classifier probability when it is running prose: a
- * paragraph (or a bare text run) of at least this many words… (gipfelbuch: a 183-word text run at p=0.25).
- * Snippet tuning half 0.9506 -> 0.9510, WCXB even ids unchanged (code blocks left out: a script listing
- * in an article body is not prose; 30 and 60 words alike).
+ * paragraph (or a bare text run) of at least this many words… (code blocks left out: a script listing in
+ * an article body is not prose).
  */
 const PROSE_MIN_WORDS = 30;
 /** …with at most this share of its words in links. */
@@ -146,8 +136,7 @@ function isLinkList(b: TextBlock): boolean {
 
 /**
  * `dated`: the page declares a publication date (metadata), so it is an article and its repeated
- * items are teasers and related links, not content (WCXB even ids: −0.001 without the repeated-item
- * step on dated pages, snippet tuning half +0.001; and the crawler's news pages skip the pass).
+ * items are teasers and related links, not content (the crawler's news pages skip the pass).
  */
 export function chooseCandidate(body: ParentNode, method: string, prefix: string, dated: boolean, kind: PageKind): Outcome | null {
   // the items are found and segmented before the named container's pruning edits the tree
@@ -178,8 +167,6 @@ function chooseSingle(body: ParentNode, method: string, prefix: string, kind: Pa
  * On article pages the named container keeps its place against a larger density candidate whose roots lie
  * inside it, when the density candidate's text inside its roots is not DENSITY_OVER_KNOWN_RATIO times the
  * container's: the difference is blocks added outside the container (comments, teasers, the next article).
- * Snippet tuning half 0.9536 -> 0.9542 (+3 pages, -1: a lead paragraph outside the container), held-out
- * 0.9253 -> 0.9249; WCXB even ids unchanged (on all page kinds, forum -0.02 and listing: kept to articles).
  */
 function liesInside(roots: ParentNode[], containers: ParentNode[]): boolean {
   const set = new Set(containers as Element[]);
@@ -213,7 +200,7 @@ function withoutFurniture(dens: Outcome): Outcome {
   return { ...dens, blocks, dropped: [...dens.dropped, ...gone], reason: `${dens.reason}; pruned ${found.length} boilerplate elements (${gone.length} blocks)` };
 }
 
-/** At most this share of the density candidate's text goes as furniture (tuning half: see withoutFurniture). */
+/** At most this share of the density candidate's text goes as furniture (more: the names are misread, see withoutFurniture). */
 const DENSITY_MAX_PRUNED_SHARE = 0.2;
 
 /** A picture's or video's caption: figure, figcaption, or an element named "caption". */
@@ -221,22 +208,18 @@ function isCaption(el: Element): boolean {
   return el.name === "figure" || el.name === "figcaption" || /caption/i.test(`${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`);
 }
 
-/** The repeated items replace the chosen container when they hold this many times its text (WCXB even ids: 1.5 and 2 alike, 3 loses listings). */
+/** The repeated items replace the chosen container when they hold this many times its text (a listing's items are its content). */
 const REPEATED_OVER_CHOSEN = 2;
 /**
  * Items that lie strictly inside the chosen container come back whole (the block classifier dropped
  * their linked titles as link lists) when they hold this many times the text the container kept:
- * product grids and card lists whose titles are links. Tuned on WCXB even ids and the snippet tuning
- * half (2, the ratio for items outside: as before; 1.15: +1.03 page-F1 over 13 pages; 1: +1.11 but
- * articles whose sections are the items come back with their dropped boxes, 2 snippet leaks; 0.5:
- * product cards and carousels inside product pages come in).
+ * product grids and card lists whose titles are links.
  */
 const REPEATED_INSIDE_SHARE = 1.15;
 
 /**
  * …and their items average at least this many characters: menu entries are a word or two, cards
  * carry a title and a line. (Link share cannot tell them apart: whole cards are often one link.)
- * Tuned on WCXB even ids: 30 and 50 alike, 100 loses listings.
  */
 const REPEATED_MIN_ITEM_CHARS = 30;
 
@@ -296,9 +279,7 @@ export function densityWithBlocks(body: ParentNode, method: string, prefix: stri
 /**
  * The candidate's text must be at least this share of the text the block classifier keeps over the
  * whole cleaned body, on undated non-product pages without an article slug; below it the whole-body
- * blocks win. Tuned on WCXB even ids (0.5 / 0.6 / 0.7: +0.0015 / +0.0021 / +0.0019 overall, listing
- * 0.650 -> 0.676, service +0.001) with the trafilatura tuning half unchanged at 0.6 (0.7: one more
- * false positive; without the URL test, 0.5 cost 12 false positives on undated news articles).
+ * blocks win (index and service pages made of many sections).
  */
 const WHOLE_BODY_OVER_CHOSEN = 0.6;
 

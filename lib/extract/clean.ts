@@ -6,6 +6,7 @@ import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { classAndId, holdsTag, isElement, removeNode } from "./dom.ts";
 import { isCollapsedPanel, isHiddenSlide } from "./collapsed.ts";
 import { isHiddenFromScreen } from "./hidden.ts";
+import { ARTICLE_BODY_NAMES } from "./known-container.ts";
 
 /** Elements whose content is never article text. */
 const ALWAYS_DROP_TAGS = new Set([
@@ -18,19 +19,16 @@ const FURNITURE_TAGS = new Set(["nav", "footer", "aside", "menu"]);
 
 /**
  * class/id words of furniture (Readability's unlikelyCandidates plus trafilatura's usual suspects: its
- * OVERALL_DISCARD_XPATH names "navigation" boxes, and flyouts are popups that slide in). "navigation" and
- * "flyout": WCXB even ids 0.88407 -> 0.88411, snippet tuning half unchanged (one page each way).
- * Notices, alerts, tooltips, legal boxes, bylines and (bread)crumbs: words that held output text outside the
- * benchmark's truth on 4-13 WCXB even pages each and on none or one inside it (trafilatura: "byline",
- * "jp-" ids, "message" boxes). Announcement bars, trending lists, disclaimers and offers (promotional offer
- * boxes) the same way: WCXB even ids 0.8856 -> 0.8868 with the ARIA widget roles below.
+ * OVERALL_DISCARD_XPATH names "navigation" boxes, and flyouts are popups that slide in), notices, alerts,
+ * tooltips, legal boxes, bylines, (bread)crumbs, announcement bars, trending lists, disclaimers and offers
+ * (trafilatura: "byline", "jp-" ids, "message" boxes). Measured effect: calibration.ts.
  */
 const UNLIKELY_RE = /(^|[-_\s])(ad|ads|adv|advert|advertisement|banner|breadcrumbs?|combx|comments?|community|cookie|consent|disqus|extra|footer|gdpr|legends?|menu|navbar|nav|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor(ed)?|supplemental|ad-break|agegate|pagination|pager|popup|modal|newsletter|share|sharing|subscribe|subscription|promo|outbrain|taboola|teaser|widget|toolbar|masthead|site-header|topbar|signup|login|tags|tagcloud|author-bio|print|jump|skip|navigation|flyout|notices?|alerts?|tooltips?|legal|bylines?|crumbs|announcements?|trending|disclaimers?|offers?)($|[-_\s])/i;
 
 /**
  * Names of plugin boxes that are furniture whatever else the element is called: WordPress Jetpack's sharing,
  * likes and rating box (div.sharedaddy … jp-post-flair, which the word "post" would otherwise rescue) and its
- * related posts. Snippet tuning half: one page (a post's "Bewerten:" / "Gefällt mir:" lines).
+ * related posts.
  */
 const PLUGIN_FURNITURE_RE = /(^|\s)(sharedaddy|jp-post-flair|jp-relatedposts)(?=\s|$)/i;
 
@@ -40,8 +38,7 @@ const MAYBE_RE = /and|article|body|column|content|main|shadow|entry|story|post|t
 /**
  * ARIA roles of page furniture: landmarks around the article (navigation, banner, contentinfo, complementary)
  * and widgets that are never its text (dialogs, alerts, tooltips, list boxes and their options, menu and tool
- * bars, search, status and log regions, tickers and timers). The widget roles past "alert": WCXB even ids
- * +0.0001, snippet tuning half unchanged.
+ * bars, search, status and log regions, tickers and timers).
  */
 const FURNITURE_ROLES = new Set([
   "navigation", "banner", "contentinfo", "complementary", "dialog", "alert",
@@ -111,7 +108,7 @@ function shouldDrop(el: Element, ctx: CleanCtx): boolean {
 /**
  * Layout classes of page builders that name every box a "widget" (Elementor's widget wraps, HubSpot's
  * widget spans and modules): they say nothing about furniture, and the unlikely pattern read whole
- * articles built with them as sidebars (WCXB even ids: 3 article pages from ~0 to full text).
+ * articles built with them as sidebars.
  */
 const BUILDER_TOKEN_RE = /(^|\s)(elementor-widget(-wrap|-container)?|elementor-element-populated|widget-span|widget-type-[\w-]+|hs_cos_wrapper(_widget|_type_[\w-]+)?)(?=\s|$)/g;
 
@@ -119,7 +116,7 @@ const BUILDER_TOKEN_RE = /(^|\s)(elementor-widget(-wrap|-container)?|elementor-e
  * "widget" alone is a weak furniture word: sites name their product boxes and content cards
  * "…-widget" too. An element that matched only through it is kept when it holds this many
  * characters (sidebar widgets are short lists), or an <h1>: the page's title in a "widget-hero"
- * header (sidebar widgets title themselves with h2-h4). Snippet tuning half +1, WCXB even ids flat.
+ * header (sidebar widgets title themselves with h2-h4).
  */
 const WIDGET_PROSE_CHARS = 500;
 const WIDGET_WORD_RE = /(^|[-_\s])widget(?=$|[-_\s])/gi;
@@ -182,8 +179,8 @@ function isForumFurniture(el: Element): boolean {
   return false;
 }
 
-/** An element named as the article body (entry-content, articleBody, ...): furniture never holds one. */
-const ARTICLE_BODY_RE = /(^|[\s_-])(entry-content|post-body|post-content|article-body|article-content|articlebody|article__body|story-body|post-entry)($|[\s_-])/i;
+/** An element named as the article body (known-container.ts ARTICLE_BODY_NAMES, "post-entry"): furniture never holds one. */
+const ARTICLE_BODY_RE = new RegExp(`(^|[\\s_-])(${[...ARTICLE_BODY_NAMES, "post-entry"].join("|")})($|[\\s_-])`, "i");
 
 function holdsArticleBody(el: Element): boolean {
   for (const c of el.children) {
@@ -199,8 +196,6 @@ function holdsArticleBody(el: Element): boolean {
  * wrapper, not furniture, when it holds most of the page's <p> text, or the page's longest paragraph
  * and at least a quarter of that text (Fundus news pages: Anadolu's article sits in div.print beside
  * long teaser lists). Comment threads are the exception: a thread can out-write its article.
- * Measured orchestrator-only: majority rule alone snippet tuning +0.002, WCXB even ids +0.002; the
- * longest-paragraph rule adds Anadolu (Fundus mean +0.002).
  */
 const WRAPPER_MAJORITY_SHARE = 0.5;
 const WRAPPER_MIN_PARAGRAPH_SHARE = 0.25;

@@ -14,8 +14,7 @@ const HIDDEN_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 /**
  * Class names of text hidden from the screen and kept for screen readers only (Bootstrap's sr-only,
  * WordPress's screen-reader-text, visually-hidden, Drupal's element-invisible): labels such as "opens in a
- * new window", "Ticker information table", a table's caption for the blind. Whole class tokens; held output
- * text outside the benchmark's truth on 11 WCXB even pages, inside it on one.
+ * new window", "Ticker information table", a table's caption for the blind. Whole class tokens.
  */
 const VISUALLY_HIDDEN_RE = /(^|\s)(sr-only|screen-reader-text|screen-reader-only|visually-hidden|visuallyhidden|element-invisible|u-visually-hidden|a11y-hidden|assistive-text)(?=\s|$)/i;
 
@@ -31,8 +30,7 @@ function hasHidingStyle(a: Attribs): boolean {
 
 /**
  * Not on the screen (the strict clean). aria-hidden is left out: card teasers written as a second link,
- * product tiles and feature panels carry it on text that is shown (WCXB even ids 0.8676 -> 0.8697 without
- * the rule, snippets unchanged).
+ * product tiles and feature panels carry it on text that is shown.
  */
 export function isHiddenFromScreen(a: Attribs): boolean {
   return hasHiddenAttribute(a) || (a.class !== undefined && VISUALLY_HIDDEN_RE.test(a.class)) || hasHidingStyle(a);

@@ -4,6 +4,7 @@ import type { ArticleMetadata } from "./metadata.ts";
 import type { TemplateState } from "./template.ts";
 import type { CheerioAPI } from "./dom.ts";
 import type { PageKind } from "./page-type.ts";
+import type { PageObservation } from "./observe.ts";
 import { runExtraction } from "./orchestrator.ts";
 
 export interface ExtractOptions {
@@ -17,6 +18,11 @@ export interface ExtractOptions {
    * untouched page before handing it over.
    */
   document?: CheerioAPI;
+  /**
+   * The page already observed (observe.ts observePage, on parseHtml of this same `html`): its snapshot is
+   * used instead of reading the page again, and its document is the one modified. Wins over `document`.
+   */
+  observed?: PageObservation;
 }
 
 /** The metadata fields an extraction carries, as lib/extract/metadata.ts defines them. */

@@ -7,6 +7,12 @@ import { isElement } from "./dom.ts";
 
 const CONTAINER_TAGS = new Set(["article", "div", "main", "section"]);
 
+/**
+ * Class/id names that say an element is the article body itself: a furniture word inside them ("post-body",
+ * "entry-content") does not make it furniture (clean.ts holdsArticleBody, prune.ts isArticleBodyClass).
+ */
+export const ARTICLE_BODY_NAMES = ["entry-content", "post-body", "post-content", "article-body", "article-content", "articlebody", "article__body", "story-body"];
+
 type Rule = (el: Element, cls: string, id: string) => boolean;
 
 const has = (s: string, parts: string[]) => parts.some((p) => s.includes(p));

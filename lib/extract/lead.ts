@@ -1,14 +1,9 @@
 // The article's lead (standfirst, intro, teaser text, summary) often sits in the article header,
 // outside the element named as the article body: news sites print it under the headline, the body
-// container starts with the first paragraph. On the trafilatura tuning half it was the commonest
-// missed `with` snippet of named containers (tagesspiegel ts-intro, zeit article__intro, "teaser-text",
+// container starts with the first paragraph (tagesspiegel ts-intro, zeit article__intro, "teaser-text",
 // "article-lead", "chapo" …). Found by name, before the container, close to it. ("excerpt", "subtitle",
 // "summary" and "description" are left out: on WCXB dev they name post excerpts, product summaries and
-// teaser subtitles its annotators leave out of the main content.)
-//
-// Measured with the orchestrator prepending the lead to a named container's blocks (request in
-// /work/notes/S5-requests.md): snippet tuning half 0.9227 -> 0.9271, held-out 0.9095 -> 0.9145;
-// WCXB even ids 0.86005 -> 0.85998 (articles 0.9538 -> 0.9537).
+// teaser subtitles its annotators leave out of the main content.) Measured effect: calibration.ts.
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { isElement, measureText } from "./dom.ts";
 
@@ -68,8 +63,7 @@ export function isLeadName(ci: string): boolean {
 
 /**
  * A <p> named "teaser" before the body is the article's own teaser paragraph ("p.article-teaser" under
- * the headline); teaser cards of other articles are boxes (div, article, li), not paragraphs. Snippet
- * tuning half 0.9416 -> 0.9419, WCXB even ids unchanged.
+ * the headline); teaser cards of other articles are boxes (div, article, li), not paragraphs.
  */
 const TEASER_RE = /(^|[-_\s])(article-?teaser|article__teaser|teaser)($|[-_\s])/i;
 

@@ -5,8 +5,8 @@
 // ("passes: candidates > repeated-text > labels"); lib/extract/README.md lists them (generated from
 // these tables by scripts/extract-rules-table.ts).
 //
-//   1. Observe (observe.ts): metadata from the untouched page; the site template taken out; page kind,
-//      thread posts and the declared JSON-LD body read before any clean.
+//   1. Observe (observe.ts): metadata, thread posts and the declared JSON-LD body read from the untouched
+//      page (unless the caller observed it already); the site template taken out; the page kind.
 //   2. Clean: on product pages the customer reviews go (product-page.ts); then the strict clean
 //      (clean.ts: scripts, hidden nodes, forms, nav/footer/aside, furniture by class/id).
 //   3. Ladder (LADDER): the first rung always runs; a rival runs once a rung found enough text and wins
@@ -24,7 +24,7 @@ import { removeProductReviews } from "./product-page.ts";
 import { dropRepeatedBlocks } from "./repeated-text.ts";
 import { dropSkipLinks } from "./skip-links.ts";
 import { addPostHeaders, fillThreadPosts } from "./post-headers.ts";
-import { observePage, type PageSnapshot } from "./observe.ts";
+import { observePage, snapshotPage, type PageSnapshot } from "./observe.ts";
 import { lineRulesOf, matchLineRule, type LineRuleScope } from "./line-rules.ts";
 import {
   blocksAlone, chooseCandidate, declaredOverChosen, relaxed, textLength, wholeBodyOverChosen, MIN_TEXT_CHARS, type Outcome,
@@ -127,8 +127,9 @@ export const FINISH: readonly Finish[] = [
 
 export function runExtraction(html: string, opts: ExtractOptions): ExtractResult {
   // 1. observe
-  const $ = opts.document ?? parseHtml(html);
-  const page = observePage($, opts.url, opts.template);
+  const seen = opts.observed ?? observePage(opts.document ?? parseHtml(html), opts.url);
+  const { $ } = seen;
+  const page = snapshotPage(seen, opts.url, opts.template);
   // 2. clean
   const reviews = removeProductReviews(page.root, page.scan);
   removeBoilerplate(page.body, { dropFurniture: true });
@@ -136,7 +137,7 @@ export function runExtraction(html: string, opts: ExtractOptions): ExtractResult
   const c: Context = { page, body: page.body, html, prefix };
   // 3. ladder
   const climbed = climb(c);
-  if (!climbed) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined }), page.templated!.removed);
+  if (!climbed) return withTemplateNote(runExtraction(html, { ...opts, template: undefined, document: undefined, observed: undefined }), page.templated!.removed);
   // 4. finish
   let outcome = climbed.best;
   const passes = [climbed.rung];

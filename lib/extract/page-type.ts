@@ -26,9 +26,7 @@ export function guessPageKind(scan: ProductScan): PageKind {
  */
 const INDEX_MIN_LINK_LISTS = 5;
 /**
- * …holding at least this share of its text. Tuned on WCXB even ids (5 / 0.3: listing 0.624 -> 0.65;
- * 10 or 0.5 keep fewer listings; 0.2 let in pages whose link lists are furniture, and cost snippet
- * precision on the trafilatura tuning half).
+ * …holding at least this share of its text (less lets in pages whose link lists are furniture).
  */
 const INDEX_MIN_LINK_LIST_SHARE = 0.3;
 

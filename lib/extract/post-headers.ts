@@ -176,8 +176,7 @@ function headerBlock(text: string, next: TextBlock): TextBlock {
 
 /**
  * Posts that must already hold kept blocks before the thread's other posts are filled in (the content
- * is the thread, not an article above a comment section). Tuned on WCXB even ids: 1 over 2, forum
- * 0.8283 -> 0.8288 (a Discourse thread whose chosen content was its first post alone).
+ * is the thread, not an article above a comment section; a Discourse thread's chosen content can be its first post alone).
  */
 const MIN_COVERED_POSTS = 1;
 /**

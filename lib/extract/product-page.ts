@@ -15,16 +15,22 @@
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { isElement, removeNode } from "./dom.ts";
 
-/** JSON-LD or microdata types that say the page sells something. */
-const PRODUCT_LD_RE = /"@type"\s*:\s*(?:\[[^\]]*?)?"(?:Product|ProductGroup|Offer|AggregateOffer|IndividualProduct)"/;
-/** JSON-LD types that say the page is an article (a product review article embeds a Product too). */
-const ARTICLE_LD_RE = /"@type"\s*:\s*(?:\[[^\]]*?)?"(?:Article|NewsArticle|BlogPosting|Review|ReviewNewsArticle|TechArticle|Report)"/;
-const PRODUCT_ITEMTYPE_RE = /schema\.org\/(?:Product|ProductGroup|Offer|AggregateOffer|IndividualProduct)\b/i;
+/** schema.org types (JSON-LD or microdata) that say the page sells something. */
+const PRODUCT_TYPES = ["Product", "ProductGroup", "Offer", "AggregateOffer", "IndividualProduct"];
+/** schema.org types that say the page is an article (a product review article embeds a Product too). */
+const ARTICLE_TYPES = ["Article", "NewsArticle", "BlogPosting", "Review", "ReviewNewsArticle", "TechArticle", "Report"];
+/** A JSON-LD "@type" (or an array of types) naming one of `types`, anywhere in a script's text. */
+const ldTypeRe = (types: string[]) => new RegExp(`"@type"\\s*:\\s*(?:\\[[^\\]]*?)?"(?:${types.join("|")})"`);
+const PRODUCT_LD_RE = ldTypeRe(PRODUCT_TYPES);
+const ARTICLE_LD_RE = ldTypeRe(ARTICLE_TYPES);
+const PRODUCT_ITEMTYPE_RE = new RegExp(`schema\\.org\\/(?:${PRODUCT_TYPES.join("|")})\\b`, "i");
+const PRODUCT_TYPE_SET = new Set(PRODUCT_TYPES);
+const ARTICLE_TYPE_SET = new Set(ARTICLE_TYPES);
 const ADD_TO_CART_RE = /add[-_ ]?to[-_ ]?(?:cart|bag|basket)/i;
 /**
  * Class/id of a review section or review item: "review(s)" not preceded by a
  * letter ("customer-reviews", "reviewText", "user_reviews"; not "preview"), and the review widgets' names.
- * (Testimonials are left alone: on service pages they are content, WCXB even ids −0.001 service.)
+ * (Testimonials are left alone: on service pages they are content.)
  */
 const REVIEW_NAME_RE = /(?:^|[^a-z])reviews?|yotpo|jdgm|okendo|trustpilot|stamped-reviews|bv_|bv-content|pr-review/;
 
@@ -63,9 +69,6 @@ export function scanProductPage(root: ParentNode): ProductScan {
   return { product: scan.product, article, reviews: scan.reviews };
 }
 
-const PRODUCT_TYPES = new Set(["Product", "ProductGroup", "Offer", "AggregateOffer", "IndividualProduct"]);
-const ARTICLE_TYPES = new Set(["Article", "NewsArticle", "BlogPosting", "Review", "ReviewNewsArticle", "TechArticle", "Report"]);
-
 function readLdJson(el: Element, scan: Evidence): void {
   let text = "";
   for (const c of el.children) if (c.type === "text") text += (c as unknown as { data: string }).data;
@@ -75,8 +78,8 @@ function readLdJson(el: Element, scan: Evidence): void {
   // not valid JSON (comments, trailing commas, several objects): only the types anywhere in the text count
   try { data = JSON.parse(text); } catch { return; }
   for (const type of topLevelTypes(data)) {
-    if (PRODUCT_TYPES.has(type)) scan.ldProductTop = true;
-    if (ARTICLE_TYPES.has(type)) scan.ldArticleTop = true;
+    if (PRODUCT_TYPE_SET.has(type)) scan.ldProductTop = true;
+    if (ARTICLE_TYPE_SET.has(type)) scan.ldArticleTop = true;
   }
 }
 

@@ -8,6 +8,7 @@
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { holdsTag, isElement, measureText, removeNode } from "./dom.ts";
 import { isLeadName } from "./lead.ts";
+import { ARTICLE_BODY_NAMES } from "./known-container.ts";
 
 /** Tags whose content is never article text inside the container (trafilatura's MANUALLY_CLEANED). */
 const DROP_TAGS = new Set(["figure", "figcaption", "aside", "footer", "nav", "menu", "audio", "video", "picture", "map", "time", "address", "fieldset", "legend", "dialog", "ins"]);
@@ -18,7 +19,7 @@ const RULE_TAGS = new Set(["div", "section", "span", "p", "ul", "ol", "dl", "li"
 /**
  * Names of boxes set into the article text: inline text boxes and teasers ("inlineTextbox",
  * "pp-inline-teaser", "intext-links", German "kastenBox", Polish "ramka") and flyouts. (Social posts embedded as a quote, blockquote.twitter-tweet
- * and friends, stay: the gold keeps them more often than not — snippet tuning half −4 pages.)
+ * and friends, stay: the gold keeps them more often than not.)
  */
 const INLINE_BOX_NAMES = [
   "inlinetextbox", "inline-teaser", "inlineteaser", "intext-", "kastenbox", "kasten-", "ramka", "flyout",
@@ -36,8 +37,7 @@ const CLASS_SUBSTRINGS = [
   // boxes that leaked on the trafilatura tuning half: fact boxes, affiliate disclosures, recirculation
   // boxes, author boxes (Simple Author Box), category links, picture credits and legends
   "factbox", "disclosure", "recirculation", "saboxplugin", "catlinks", "cat-links", "credit", "legend", "image-source", "bildunter", "appstore", "crumbs",
-  // kickers: the section or topic label over a headline, not article text (snippet tuning half 0.9385 -> 0.9388,
-  // WCXB even ids 0.86469 -> 0.86470; "-category" as well gained 0.0006 more but cost WCXB listings 0.0001)
+  // kickers: the section or topic label over a headline, not article text
   "kicker", "eyebrow", "overline", "preheadline", "pre-headline", "topline", "dachzeile",
   // boxes set into the text that point elsewhere or hold an aside (trafilatura's TEASER_DISCARD_XPATH; readability's
   // unlikely "extra"/"remark"): inline text and link boxes, flyouts
@@ -63,7 +63,7 @@ const MAX_PRUNED_SHARE = 0.5;
 /** Whether an element's class/id/role marks it as boilerplate inside an article (`spacing`: spacing utilities count as names too). */
 export function isDiscardable(el: Element, spacing = false): boolean {
   // a <figure> that holds a <table> is the table (comparison and price tables in a figure wrapper), not a
-  // picture with its caption: it stays (snippet tuning half 0.9381 -> 0.9385, WCXB even ids 0.86455 -> 0.86469)
+  // picture with its caption: it stays
   if (DROP_TAGS.has(el.name)) return !(el.name === "figure" && holdsTag(el, "table"));
   const custom = el.name.includes("-");
   if (!RULE_TAGS.has(el.name) && !custom) return false;
@@ -74,8 +74,7 @@ export function isDiscardable(el: Element, spacing = false): boolean {
   // a custom element (a web component: <pp-inline-teaser>, <app-related-slot>) is named by its tag
   const rawCls = custom ? `${el.name} ${a.class ?? ""}` : a.class;
   const cls = rawCls && withoutLayoutTokens(rawCls.toLowerCase(), spacing);
-  // the article's own lead ("lead teasertext", "teaser-text", "intro": lead.ts) is text, not a teaser of another
-  // page (snippet tuning half 0.9370 -> 0.9381; WCXB even ids -0.00001: one page whose annotators left the lead out)
+  // the article's own lead ("lead teasertext", "teaser-text", "intro": lead.ts) is text, not a teaser of another page
   if (isLeadName(`${cls ?? ""} ${a.id ?? ""}`) && !isStrongMatch(el)) return false;
   if (cls) {
     if (CLASS_SUBSTRING_RE.test(cls)) return !isArticleBodyClass(cls);
@@ -96,8 +95,7 @@ const LAYOUT_TOKEN_RE = /(^|\s)field-{1,2}label-(hidden|above|inline)(?=\s|$)/g;
 /**
  * State classes say what an element has or is, not what it is: "has-sharing", "with-abstract",
  * "is-active" on an article header or paragraph (its sharing bar is a child with a name of its
- * own); they are left out before the rules match. Snippet tuning half 0.9367 -> 0.9370, WCXB even
- * ids unchanged.
+ * own); they are left out before the rules match.
  */
 const STATE_TOKEN_RE = /(^|\s)(has|with|is)-(?!hidden|hide)[\w-]+(?=\s|$)/g;
 
@@ -107,8 +105,7 @@ const STATE_TOKEN_RE = /(^|\s)(has|with|is)-(?!hidden|hide)[\w-]+(?=\s|$)/g;
  * "o-page-module--bare-bottom", "push-bottom-sm", "mg-bottom-38px", "border-bottom". An element named
  * only by one is not removed, but its text still counts toward the stand-down share
  * (MAX_TOTAL_PRUNED_SHARE): left out of that too, the rules pruned whole service pages whose boxes all
- * carry such names (WCXB even ids -0.0002). Snippet tuning half 0.9422 -> 0.9426, WCXB even ids
- * 0.8782 -> 0.8783.
+ * carry such names.
  */
 const SPACING_TOKEN_RE = /(^|\s)[\w-]*?(margin|padding|border|push|pull|gap|spacing|space|bare|mg|mb|pb)[-_]{1,2}([a-z]{1,6}[-_]{1,2})?bottom([-_]{1,2}[\w-]*)?(?=\s|$)/g;
 
@@ -119,17 +116,17 @@ function withoutLayoutTokens(cls: string, spacing = false): string {
   return c;
 }
 
-/** Names of article bodies that merely contain a discard word ("entry-content-meta" is not, "post-body" is). */
+/** Names of article bodies that merely contain a discard word (known-container.ts ARTICLE_BODY_NAMES, "main-content"; whole tokens: "entry-content-meta" is not one). */
+const ARTICLE_BODY_CLASS_RE = new RegExp(`(^|\\s)(${[...ARTICLE_BODY_NAMES, "main-content"].join("|")})(\\s|$)`);
+
 function isArticleBodyClass(s: string): boolean {
-  return /(^|\s)(entry-content|post-content|post-body|article-body|article__body|article-content|articlebody|story-body|main-content)(\s|$)/.test(s);
+  return ARTICLE_BODY_CLASS_RE.test(s);
 }
 
 /**
  * When the matches together hold more than this share of the container's text, the rules are
  * misreading the site's names (a service page whose sections are "promo" and "slide" blocks, a shop
- * whose description sits in a "teaser"): nothing is pruned. WCXB even ids: 0.838 -> 0.844 (service
- * 0.787 -> 0.809, articles 0.936 -> 0.940, listing 0.642 -> 0.615); snippet tuning half 0.908 -> 0.908
- * (−0.001); 0.2 and 0.3 measured alike.
+ * whose description sits in a "teaser"): nothing is pruned.
  */
 const MAX_TOTAL_PRUNED_SHARE = 0.25;
 

@@ -1,8 +1,10 @@
 // The recipe's tables as markdown, for lib/extract/README.md (scripts/extract-rules-table.ts writes
-// them; test/extract/recipe.test.ts checks the README holds them): the ladder, the finishing passes
-// and the line-wording rules, each with its id, what it does, its thresholds and its measured effect.
+// them; test/extract/recipe.test.ts checks the README holds them): the ladder, the finishing passes,
+// the line-wording rules and the calibrated thresholds and rules, each with its id, what it does, its
+// thresholds and its measured effect.
 import { FINISH, LADDER } from "./orchestrator.ts";
 import { LINE_RULES } from "./line-rules.ts";
+import { CALIBRATION } from "./calibration.ts";
 
 const START = "<!-- recipe:start -->";
 const END = "<!-- recipe:end -->";
@@ -13,7 +15,7 @@ function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");
 }
 
-/** The three tables, generated from LADDER, FINISH and LINE_RULES. */
+/** The four tables, generated from LADDER, FINISH, LINE_RULES and CALIBRATION. */
 export function recipeTables(): string {
   return [
     "Generated from the code by `npx tsx scripts/extract-rules-table.ts`; do not edit by hand. The ids are the ones `methodReason` lists after \"passes:\".",
@@ -29,6 +31,10 @@ export function recipeTables(): string {
     "**Line-wording rules** (line-rules.ts `LINE_RULES`): a block that is boilerplate by its words alone, up to a word limit. Scope `line`: anywhere (the trim, and the `boilerplate-lines` pass); `tail`: in the last quarter of the text; `related-heading`: a heading past mid-article that ends it; `dateline`: a lone date line (at most two); `label`: the `labels` pass.",
     "",
     table(["id", "scope", "words ≤", "what it removes", "measured"], LINE_RULES.map((r) => [`\`${r.id}\``, r.scope, r.maxWords == null ? "any" : String(r.maxWords), r.does, r.measured])),
+    "",
+    "**Calibrated thresholds and rules** (calibration.ts `CALIBRATION`): the calibration history the code's one-line reasons point to — what each threshold or structural rule moved when it was measured, and the values tried beside it. \"snippet tuning half\" / \"held-out\": snippet F1 on the even / odd positions of trafilatura's set; \"WCXB even ids\" / \"odd\": WCXB dev's mean word-bag F1; \"page-F1 summed\": the per-page F1 changes added over WCXB's 687 even-id pages.",
+    "",
+    table(["id", "file", "what it does", "measured"], CALIBRATION.map((c) => [`\`${c.id}\``, c.file, c.does, c.measured])),
   ].join("\n");
 }
 

@@ -9,28 +9,23 @@ import type { PageKind } from "./page-type.ts";
 /**
  * Words a block needs before its repeats are dropped, on a declared article: an article repeats short
  * lines of its own (a table's cells, a recipe's "1 cup flour", a schedule) and its layout copies are
- * long. Tuned on WCXB even ids, in page-F1 summed over the 687 pages: 3: +1.82 (product +0.83, forum
- * +0.72) but 149 pages down (coupon terms, API docs' parameter lines, schedules); 10: +1.48, 32 down.
+ * long (coupon terms, API docs' parameter lines, schedules).
  */
 const ARTICLE_REPEAT_MIN_WORDS = 10;
 /**
  * …and on other pages (shops, services, forums, indexes), whose layouts render carousels, feature
- * panels and product details twice. Tuned on WCXB even ids over the article rule at 10: 3: +0.79
- * (listing +0.43, product +0.27, service +0.24, documentation −0.16); 5: +0.46.
+ * panels and product details twice.
  */
 const OTHER_REPEAT_MIN_WORDS = 3;
 /**
  * …and on product pages, whose layouts render the product's details twice (a desktop and a mobile
- * copy of the spec table, the size chart, the feature list: "Weight" / "550g" cell by cell). Tuned on
- * WCXB even ids over 3, in page-F1 summed over the 687 pages: 2: +0.098 (25 pages changed, 22 up),
- * 1: +0.087 (34 changed, 29 up), 5: −0.25.
+ * copy of the spec table, the size chart, the feature list: "Weight" / "550g" cell by cell).
  */
 const PRODUCT_REPEAT_MIN_WORDS = 2;
 /**
  * …and on content made of repeated items (repeated.ts: shop grids, result lists), whose items repeat
  * their short attribute lines legitimately ("Free international shipping", "Brand New", "Men's Road
- * Running Shoes" under each tile) while a control or message in every item is a sentence. Tuned on
- * WCXB even ids over 3: 5: +0.0003, 7: +0.0005 (collection 0.730 -> 0.738, listing −0.001), 10: +0.0004.
+ * Running Shoes" under each tile) while a control or message in every item is a sentence.
  */
 const ITEMS_REPEAT_MIN_WORDS = 7;
 
@@ -43,8 +38,7 @@ export function dropRepeatedBlocks(blocks: TextBlock[], kind: PageKind, items = 
   const seen = new Set<string>();
   const kept: TextBlock[] = [], repeats: TextBlock[] = [];
   for (const b of blocks) {
-    // code repeats itself legitimately (the same import or call in every example): WCXB even ids,
-    // documentation 0.944 -> 0.948 with code blocks exempt
+    // code repeats itself legitimately (the same import or call in every example)
     if (b.words < minWords || b.kind === "pre") { kept.push(b); continue; }
     if (seen.has(b.text)) { repeats.push(b); continue; }
     seen.add(b.text);

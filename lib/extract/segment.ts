@@ -156,8 +156,7 @@ const CJK_CHARS_PER_WORD = 2;
 /**
  * Columns a character takes when text wraps at WRAP_COLUMNS. Full-width scripts get more, so that a
  * line holds about as many words as an English line (≈ 14) and text density stays in the range the
- * block tree was trained on (WCXB, mostly English): at one column each, Japanese and Korean body
- * paragraphs measured 30–40 words per line and the tree scored them as boilerplate.
+ * block tree was trained on (WCXB, mostly English; calibration.ts).
  *  - Han and kana: a word of two characters ≈ an English word and its space (≈ 6 columns): 3 each;
  *  - Hangul syllables: a Korean word of ~3 syllables and its space ≈ 7 columns: 2 each.
  */

@@ -9,8 +9,7 @@ import type { DensityResult } from "./density.ts";
 const SIBLING_SCORE_SHARE = 0.2;
 /**
  * A sibling of the same tag and class as the best node scores this share of the best node's score more
- * (Readability's sibling bonus: more sections of the same article). WCXB even ids 0.8841 -> 0.8844 (28
- * pages moved), snippet halves unchanged; a bonus of 1 (same class always joins) measured the same.
+ * (Readability's sibling bonus: more sections of the same article).
  */
 const SAME_CLASS_BONUS_SHARE = 0.2;
 /** A bare paragraph sibling joins when it has this many characters… */
@@ -20,7 +19,7 @@ const SIBLING_MAX_LINK_SHARE = 0.25;
 /**
  * Climb to the parent while its score is at least this share of the current node's: with weight 0.5
  * per level the parent of a lone container scores exactly 0.5 of it, so a higher share means the
- * siblings bring real paragraph text too (tuned on WCXB even ids).
+ * siblings bring real paragraph text too.
  */
 export const CLIMB_SCORE_SHARE = 0.75;
 /** Never climb into a parent whose text is mostly links (menus, link lists). */
@@ -36,7 +35,6 @@ export function selectContentRoots(density: DensityResult): Element[] {
     const { chars, linkChars } = measureText(parent);
     // a wrapper holding nothing but the best node climbs whatever its score (it halves per level), so the
     // sibling pass sees the wrapper's siblings: step-by-step pages put each step in its own wrapper
-    // (snippet tuning half 0.9510 -> 0.9513, held-out 0.9231 -> 0.9235; WCXB even ids unchanged, odd +0.0005)
     if (chars === measureText(best).chars) { best = parent; continue; }
     if (score < bestScore * CLIMB_SCORE_SHARE) break;
     if (chars === 0 || linkChars / chars > CLIMB_MAX_LINK_SHARE) break;

@@ -124,8 +124,7 @@ export function cutAtRelatedHeading(all: TextBlock[], keep: boolean[]): number {
  * A kicker left at the top: the candidate's first kept block is a label of at most this many words (a section
  * or topic name such as "Promis", "Business", "Press Release", "Premium") that is not a heading and does not end
  * a sentence or introduce one, and the next kept block is a heading (the article's title). The kicker names in
- * prune.ts catch the labelled ones; this is the unnamed rest. Snippet tuning half 0.9532 -> 0.9535, WCXB even ids
- * +0.00004 (on WCXB even pages such first lines were outside the truth 9 times in 11 on articles).
+ * prune.ts catch the labelled ones; this is the unnamed rest.
  */
 const KICKER_MAX_WORDS = 3;
 /** …when the candidate keeps at least this many blocks (a label, a title and some text). */
@@ -150,7 +149,6 @@ export function dropDanglingBlocks(all: TextBlock[], keep: boolean[]): number {
     if (!keep[i]) continue;
     const b = all[i];
     if (isBoilerplateLine(b) || isImageCaption(b) || isFigureCaption(b)) { off(i); continue; }
-    // (short non-heading lines before a dropped block were tried too: they cost more recall than they saved)
     if (b.kind === "heading" && b.words <= DANGLING_HEADING_MAX_WORDS && i + 1 < all.length && !keep[i + 1]) off(i);
   }
   dropped += dropKicker(all, keep);
@@ -176,7 +174,7 @@ function isBoilerplateLine(b: TextBlock): boolean {
  * The kept blocks of a candidate that did not go through dropDanglingBlocks (repeated items, the
  * classifier over the whole body, the relaxed density container, the lead before a named container),
  * without the lines that are boilerplate by their words alone (isBoilerplateLine) and picture captions
- * (WCXB even ids 0.87839 -> 0.87849: a collection's figure captions); the positional rules (related
+ * (a collection's figure captions); the positional rules (related
  * headings, dangling headings, tail notices) stay with dropDanglingBlocks, which sees the dropped blocks too.
  */
 export function dropBoilerplateLines(blocks: TextBlock[]): { kept: TextBlock[]; dropped: TextBlock[] } {

@@ -11,7 +11,8 @@ import { findNewestLabel } from "../db/labels.ts";
 import { adoptSiteName, recordSiteError } from "../db/sites.ts";
 import { countEntities, extractEntities, extractEntitiesRules } from "../entities/extract-entities.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
-import { isTemplateReady, MIN_TEMPLATE_PAGES, pageEntries, type PageEntries, type TemplateState } from "../extract/template.ts";
+import { isTemplateReady, MIN_TEMPLATE_PAGES, type PageEntries, type TemplateState } from "../extract/template.ts";
+import { observePage } from "../extract/observe.ts";
 import { claimAwaitingPages, markAwaitingTemplate, pageAttempts, recordReleasedPageFailure, setPageTemplateVersion } from "../db/template-pages.ts";
 import { decideRetry } from "../frontier/schedule.ts";
 import { crawlDefaults } from "../config.ts";
@@ -130,14 +131,14 @@ async function processStoredPage(
   const classify = site?.classify ?? pageClassify;
   const useTemplates = ctx.templates ?? true;
   let template = useTemplates ? await inStepAsync("extract_failed", () => getTemplate(db, page.siteId)) : null;
-  // One parse serves template entries (read first), classifier facts and extraction (which modifies it).
+  // One parse, observed once untouched (template entries, classifier facts, what the extraction reads), then extraction (which modifies it).
   const document = page.document ?? timeStage(clock, "parse", () => inStep("extract_failed", () => parseHtml(page.html)));
   // The page joins its site's template before its extraction, as a template built from all pages would hold it.
   const learn = useTemplates && learnPage && !ctx.reextract;
+  const observed = timeStage(clock, "observe", () => inStep("extract_failed", () => observePage(document, page.finalUrl, { entries: learn, facts: !!classify })));
   const before = template?.version ?? 0;
   if (learn) {
-    const entries = timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries(document)));
-    template = await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, entries, undefined, page.pageId)));
+    template = await timeStageAsync(clock, "template", () => inStepAsync("extract_failed", () => learnTemplate(db, page.siteId, observed.entries!, undefined, page.pageId)));
     if (ctx.awaitTemplate && !isTemplateReady(template)) {
       const reason = `waiting for the site's template (${template.pages.length} of ${MIN_TEMPLATE_PAGES} pages)`;
       await inStepAsync("store_failed", () => markAwaitingTemplate(db, page.pageId, reason));
@@ -145,7 +146,7 @@ async function processStoredPage(
     }
   }
   const ready = template && isTemplateReady(template) ? template : null;
-  const result = processPage({ finalUrl: page.finalUrl, html: page.html, classify, template: ready, document, clock });
+  const result = processPage({ finalUrl: page.finalUrl, html: page.html, classify, template: ready, document, observed, clock });
   const own = ctx.reextract ? null : site?.pageScore() ?? null;
   if (own !== null) await learnPageEvidence(db, page, own, clock, result.extraction.structure?.contentPath);
   return storeResult(db, page, result, ready, before, ctx);

@@ -4,7 +4,8 @@
 // result cross the thread boundary by structured clone, so both are plain data. The steps and their
 // order are the ones ingest.ts runs for a page it parses itself.
 import { parseHtml } from "../extract/dom.ts";
-import { pageEntries, type PageEntries, type TemplateState } from "../extract/template.ts";
+import type { PageEntries, TemplateState } from "../extract/template.ts";
+import { observePage } from "../extract/observe.ts";
 import { extractLinks, findFeedLinks, type PageLink } from "../html/links.ts";
 import { inStep, toPipelineError } from "./errors.ts";
 import { processPage, type PageClassifier, type ProcessResult } from "./process.ts";
@@ -46,17 +47,16 @@ export interface PageJobResult {
 export function runPageJob(job: PageJob, classify: PageClassifier | null, clock?: StageClock): PageJobResult {
   const out: PageJobResult = { links: [], feeds: [], entries: null, result: null, error: null };
   try {
-    // One parse for links first, then template entries, classifier facts and extraction (which modifies it).
+    // One parse for links first, then one observation of the untouched page (template entries, classifier
+    // facts and what the extraction reads), then extraction (which modifies it).
     const $ = timeStage(clock, "parse", () => inStep("extract_failed", () => parseHtml(job.html)));
     timeStage(clock, "links", () => inStep("extract_failed", () => {
       out.links = extractLinks($, job.finalUrl).slice(0, MAX_LINKS_PER_PAGE);
       out.feeds = findFeedLinks($, job.finalUrl).map((f) => f.url);
     }));
-    if (job.entries) {
-      const entries = timeStage(clock, "template", () => inStep("extract_failed", () => pageEntries($)));
-      out.entries = entries.entries.length <= MAX_TEMPLATE_ENTRIES ? entries : null;
-    }
-    out.result = processPage({ finalUrl: job.finalUrl, html: job.html, classify, template: job.template, document: $, clock });
+    const observed = timeStage(clock, "observe", () => inStep("extract_failed", () => observePage($, job.finalUrl, { entries: job.entries, facts: classify !== null })));
+    if (observed.entries) out.entries = observed.entries.entries.length <= MAX_TEMPLATE_ENTRIES ? observed.entries : null;
+    out.result = processPage({ finalUrl: job.finalUrl, html: job.html, classify, template: job.template, document: $, observed, clock });
   } catch (err) {
     const e = toPipelineError(err, "pipeline_failed");
     out.error = { key: e.key, message: e.message };

@@ -3,7 +3,8 @@
 import { extractArticle, type ExtractResult } from "../extract/index.ts";
 import type { CheerioAPI } from "../extract/dom.ts";
 import type { TemplateState } from "../extract/template.ts";
-import { readDocumentFacts, type DocumentFacts } from "../classify/features.ts";
+import { observePage, type PageObservation } from "../extract/observe.ts";
+import type { DocumentFacts } from "../classify/features.ts";
 import { fingerprint } from "../dedup/fingerprint.ts";
 import { extractDefaults } from "../config.ts";
 import { inStep } from "./errors.ts";
@@ -36,6 +37,11 @@ export interface ProcessInput {
    * links, template entries, classifier and extraction. Extraction modifies it; parsed here when absent.
    */
   document?: CheerioAPI;
+  /**
+   * The page already observed (lib/extract/observe.ts observePage on `document`, with the classifier's
+   * facts when classifying): the one read of the untouched page. Observed here from `document` when absent.
+   */
+  observed?: PageObservation;
   /** CPU time per stage (benchmark). */
   clock?: StageClock;
 }
@@ -90,7 +96,7 @@ function articleUrl(canonical: string | null, finalUrl: string): string {
 }
 
 /**
- * 1. Read the classifier's DOM facts from the untouched parse (when given one), then extract the
+ * 1. Observe the untouched parse (when given one; the classifier's DOM facts with it), then extract the
  *    article (template, density, blocks: see lib/extract/orchestrator.ts).
  * 2. Reject pages with too little text to be an article.
  * 3. Classify news / not news (kept either way, with the reason, so an admin can undo it).
@@ -99,12 +105,13 @@ function articleUrl(canonical: string | null, finalUrl: string): string {
  */
 export function processPage(input: ProcessInput): ProcessResult {
   const { clock } = input;
-  // The classifier's DOM facts come from the untouched page: read them before extraction modifies it.
-  const document = input.document && input.classify
-    ? timeStage(clock, "classify", () => inStep("classify_failed", () => readDocumentFacts(input.document!)))
-    : undefined;
+  // The untouched page read once (lib/extract/observe.ts), the classifier's DOM facts with it, before extraction modifies it.
+  const observed = input.observed ?? (input.document
+    ? timeStage(clock, "observe", () => inStep("extract_failed", () => observePage(input.document!, input.finalUrl, { facts: !!input.classify })))
+    : undefined);
+  const document = observed?.facts ?? undefined;
   const extraction = timeStage(clock, "extract", () => inStep("extract_failed", () =>
-    extractArticle(input.html, { url: input.finalUrl, template: input.template ?? undefined, document: input.document })));
+    extractArticle(input.html, { url: input.finalUrl, template: input.template ?? undefined, observed })));
   const text = extraction.text.trim();
   if (text.length < extractDefaults.minTextChars) {
     return { ok: false, reason: "too_short", detail: `${text.length} characters of text (< ${extractDefaults.minTextChars})`, extraction };

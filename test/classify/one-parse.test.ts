@@ -22,7 +22,7 @@ describe("one parse for the crawler, the classifier's training path and template
     const crawler = readDocumentFacts(parseHtml(html));
     expect(crawler.page.text).toContain("the council met on Tuesday evening");
     expect(crawler.page.articleElements).toBe(1);
-    expect(readDocumentFacts(prepareHtml(html, "https://news.example/footbridge").$)).toEqual(crawler);
+    expect(prepareHtml(html, "https://news.example/footbridge").document).toEqual(crawler);
     expect(resolveDocumentFacts({ html })).toEqual(crawler);
   });
 

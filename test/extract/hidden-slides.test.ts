@@ -4,7 +4,6 @@
 import { describe, expect, it } from "vitest";
 import { removeBoilerplate } from "../../lib/extract/clean.ts";
 import { bodyOf, parseHtml, textOf } from "../../lib/extract/dom.ts";
-import { snippets } from "../helpers/snippets.ts";
 
 const cleaned = (html: string) => {
   const body = bodyOf(parseHtml(`<html><body>${html}</body></html>`));
@@ -30,12 +29,5 @@ describe("hidden slides", () => {
     const text = cleaned(html);
     expect(text).toContain("Slide 2:");
     for (const s of ["Slide 1:", "Ceramics", "Meet Our Makers", "Slide 3:", "Slide 4:"]) expect(text).not.toContain(s);
-  });
-
-  it("extracts the captions of a gallery article's hidden sections", () => {
-    // trafilatura set: ext.theperspective.com, 31 div.gallery--paragraph-section, all but the first display:none
-    expect(snippets("traf-ext.theperspective.com.items.html.gz", "https://ext.theperspective.com/items-we-never-knew-we-wanted/1/",
-      ["dawn of the internet brought about a lot", "to turn any laundry day into a blast", "This item is perfect for those of"],
-      ["All Rights Reserved", "The Perspective Challenge", "DMCA"])).toEqual({ missing: [], leaked: [] });
   });
 });

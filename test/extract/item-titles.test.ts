@@ -1,27 +1,14 @@
 // Titles of repeated items that the named container's pruning took (lib/extract/item-titles.ts): a
 // search result's title whose class holds a discard word comes back, the tile's other pruned parts
 // (prices, seller lines) and boxes the pruning took whole stay out.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodeHtml } from "../../lib/encoding/decode.ts";
-import { extractArticle } from "../../lib/extract/index.ts";
 import { mapItemOwners, restorePrunedTitles } from "../../lib/extract/item-titles.ts";
 import { parseHtml, removeNode, type Element } from "../../lib/extract/dom.ts";
 import { segmentBlocks } from "../../lib/extract/segment.ts";
 
-const fixture = (name: string) => decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", name)))).text;
 
 describe("titles of repeated items taken by the pruning", () => {
-  it("brings back the search results' titles (WCXB 4204, titles in <h2 class=\"wt-text-caption\">)", () => {
-    const r = extractArticle(fixture("wcxb-4204.html.gz"), { url: "https://www.etsy.com/market/handmade_wallet" });
-    expect(r.methodReason).toMatch(/repeated items in <ul#search-results> .*inside container\+blocks/);
-    expect(r.text).toContain("Handmade Leather Bifold Wallet: Personalized Front Pocket Card Holder");
-    expect(r.text).toContain("Leather AirTag Wallet: Slim & Minimalist Card Holder with Personalization");
-    // the seller line the pruning took with its caption class stays out
-    expect(r.text).not.toContain("Ad from Etsy seller");
-  });
 
   it("restores a title taken alone, in place, but not one taken with a whole box", () => {
     const card = (i: number) => `<li><h3 class="card-caption">Card title number ${i}</h3><p>Text of card ${i}.</p><div class="related"><h4>Related things</h4><p><a href="/x">Another linked thing here</a></p></div></li>`;

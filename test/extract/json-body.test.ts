@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { parseHtml } from "../../lib/extract/dom.ts";
 import type { ParentNode } from "../../lib/extract/dom.ts";
 import { readJsonArticleBody } from "../../lib/extract/json-body.ts";
-import { snippets } from "../helpers/snippets.ts";
 
 const page = (ld: string) => `<html><head><script type="application/ld+json">${ld}</script></head><body><p>Shell</p></body></html>`;
 const read = (html: string) => readJsonArticleBody(parseHtml(html).root().get(0) as ParentNode);
@@ -17,14 +16,5 @@ describe("readJsonArticleBody", () => {
   it("returns nothing for pages without one or with broken JSON", () => {
     expect(read(page(JSON.stringify({ "@type": "Organization", name: "X" })))).toBe("");
     expect(read(page("{ not json"))).toBe("");
-  });
-});
-
-describe("the declared article body over a shell", () => {
-  it("takes the opinion piece a news page renders from data, whose HTML shows the author card", () => {
-    expect(snippets("traf-scmp.com.playbook.html.gz", "https://www.scmp.com/comment/opinion/article/3046526/taiwanese-president-tsai-ing-wens-political-playbook-should-be",
-      ["almost insulting to Hongkongers", "a sign she was working hard for the", "using political shrewdness"],
-      ["By registering, you agree to"]))
-      .toEqual({ missing: [], leaked: [] });
   });
 });

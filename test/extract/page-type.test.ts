@@ -1,11 +1,8 @@
 // The page-kind guess (lib/extract/page-type.ts) and the index-page route of the orchestrator: on a
 // page that is neither a declared article nor a shop, a named container made of linked items keeps
 // them; an article keeps dropping its link lists.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodeHtml } from "../../lib/encoding/decode.ts";
 import { parseHtml } from "../../lib/extract/dom.ts";
 import { scanProductPage } from "../../lib/extract/product-page.ts";
 import { guessPageKind, hasArticleSlug, isLinkIndex } from "../../lib/extract/page-type.ts";
@@ -72,21 +69,5 @@ describe("article slugs in URLs", () => {
     expect(hasArticleSlug("https://example.org/technology")).toBe(false);
     expect(hasArticleSlug("https://pinchofyum.com/recipes/air-fryer-recipes")).toBe(false);
     expect(hasArticleSlug("not a url")).toBe(false);
-  });
-});
-
-describe("pages of many sections", () => {
-  // WCXB 0274: a service's coupon page; each coupon is its own small box beside the densest one
-  const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-0274.html.gz")))).text;
-
-  it("takes the whole body's content blocks on an undated page at a short path when the candidate holds little of them", () => {
-    const r = extractArticle(html, { url: "https://www.bluecollarelectricians.com/coupons/" });
-    expect(r.methodReason).toContain("a page of many sections");
-    for (const coupon of ["10% Off Electrical Panel Upgrade", "$50.00 Off Any Whole House Surge Protector", "CUSTOMER PROVIDED CEILING FAN"]) expect(r.text).toContain(coupon);
-  });
-
-  it("leaves the candidate alone at an article URL", () => {
-    const r = extractArticle(html, { url: "https://www.bluecollarelectricians.com/blog/2024/how-we-price-electrical-panel-upgrades" });
-    expect(r.methodReason).not.toContain("a page of many sections");
   });
 });

@@ -1,13 +1,8 @@
 // The product-page review rule (lib/extract/product-page.ts): customer reviews leave product pages,
 // and only pages with product evidence (not articles) are touched.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { parseHtml } from "../../lib/extract/dom.ts";
 import { removeProductReviews, scanProductPage } from "../../lib/extract/product-page.ts";
-import { extractArticle } from "../../lib/extract/index.ts";
-import { decodeHtml } from "../../lib/encoding/decode.ts";
 import type { ParentNode } from "../../lib/extract/dom.ts";
 
 const page = (head: string, body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
@@ -50,13 +45,5 @@ describe("product page reviews", () => {
   it("keeps a review-named wrapper that holds the product title", () => {
     const html = page(`<meta property="og:type" content="product">`, `<div class="reviews-enabled"><h1>Mug</h1><p>A handmade mug.</p></div>`);
     expect(textAfterRemoval(html).removed).toBe(0);
-  });
-
-  it("real product page (WCXB 2982, iFixit): the description stays, the customer review goes", () => {
-    const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "pages", "wcxb-2982.html.gz")))).text;
-    const r = extractArticle(html, { url: "https://www.ifixit.com/products/jimmy" });
-    expect(r.text).toContain("The ultimate device opener");
-    expect(r.text).not.toContain("I had tried using the left over plastic tools");
-    expect(r.methodReason).toMatch(/product page: removed \d+ review sections/);
   });
 });

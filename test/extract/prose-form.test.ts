@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import { removeBoilerplate } from "../../lib/extract/clean.ts";
 import { bodyOf, parseHtml, textOf } from "../../lib/extract/dom.ts";
-import { snippets } from "../helpers/snippets.ts";
 
 const cleaned = (html: string) => {
   const body = bodyOf(parseHtml(`<html><body>${html}</body></html>`));
@@ -30,12 +29,5 @@ describe("forms holding prose", () => {
     const text = cleaned(html);
     expect(text).toContain("The article's own paragraph");
     for (const s of ["By checking this box", "Required fields", "Your message", "Your email"]) expect(text).not.toContain(s);
-  });
-
-  it("extracts a shop's product description written inside its order form", () => {
-    // trafilatura set: uniqz.de, form#wpsg_produktform_1.wpsg_productform around the product's description
-    expect(snippets("traf-uniqz.de.katzendecke.html.gz", "https://uniqz.de/produkte/katzendecke-zweilagig-mit-namen-und-main-coon/",
-      ["Lieferzeit: 15 - 21 Tag(e)", "Hochwertige Hunde- oder Katzendecke in besonders kuscheliger", "Main Coon-Stickerei"],
-      ["Das Kleingedruckte", "Informationen", "Copyright / Rechte"])).toEqual({ missing: [], leaked: [] });
   });
 });

@@ -1,12 +1,13 @@
 // The recipe as data (issue 20): every line-wording rule of line-rules.ts runs against its examples in
 // test/fixtures/extract/line-rules.json (one generic runner, the examples as data), the README's tables
 // are the ones the code generates, and methodReason names the passes that shaped a page by their ids.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LINE_RULES, matchLineRule } from "../../lib/extract/line-rules.ts";
 import { FINISH, LADDER } from "../../lib/extract/orchestrator.ts";
 import { recipeTables, replaceRecipeSection } from "../../lib/extract/recipe-doc.ts";
+import { CALIBRATION } from "../../lib/extract/calibration.ts";
 import { extractArticle } from "../../lib/extract/index.ts";
 import { bodyOf, parseHtml } from "../../lib/extract/dom.ts";
 import { segmentBlocks, type TextBlock } from "../../lib/extract/segment.ts";
@@ -54,6 +55,30 @@ describe("the recipe's tables", () => {
     const readme = readFileSync(join(root, "lib", "extract", "README.md"), "utf8");
     expect(replaceRecipeSection(readme, recipeTables()), "run npx tsx scripts/extract-rules-table.ts").toBe(readme);
     for (const id of [...LADDER.map((r) => r.id), ...FINISH.map((f) => f.id), ...LINE_RULES.map((r) => r.id)]) expect(readme).toContain(`\`${id}\``);
+  });
+});
+
+describe("the calibration table (calibration.ts)", () => {
+  it("names, for each entry, a threshold or rule that stands in its file, once, with what it does and its figures", () => {
+    const ids = CALIBRATION.map((c) => `${c.file}:${c.id}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const c of CALIBRATION) {
+      const source = readFileSync(join(root, "lib", "extract", c.file), "utf8");
+      // a constant or a function by its name; a rule without one by the words its comment uses
+      const name = /^[A-Za-z_]\w*$/.test(c.id) ? new RegExp(`(const|function) ${c.id}\\b`) : null;
+      if (name) expect(source, c.id).toMatch(name);
+      else expect(source.toLowerCase(), c.id).toContain(c.id.split(" ")[0].toLowerCase());
+      expect(c.does.length, c.id).toBeGreaterThan(20);
+      expect(c.measured, c.id).toMatch(/\d|tuned|tried/);
+    }
+  });
+
+  it("leaves no benchmark figures in lib/extract's code comments (they live in calibration.ts and line-rules.ts)", () => {
+    const figure = /\b0\.\d{3,}\s*(->|→)|tuning half [0-9]|WCXB even ids [0-9+−-]/;
+    for (const f of readdirSync(join(root, "lib", "extract")).filter((f) => f.endsWith(".ts") && f !== "calibration.ts" && f !== "line-rules.ts")) {
+      const comments = readFileSync(join(root, "lib", "extract", f), "utf8").split("\n").filter((l) => /^\s*(\/\/|\*|\/\*\*)/.test(l));
+      expect(comments.filter((l) => figure.test(l)), f).toEqual([]);
+    }
   });
 });
 

@@ -1,10 +1,6 @@
 // Repeated text (lib/extract/repeated-text.ts): the later copies of a block of at least a few words go
 // (10 on declared articles, 3 elsewhere), shorter repeated lines (sizes, prices, table cells) stay.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodeHtml } from "../../lib/encoding/decode.ts";
 import { extractArticle } from "../../lib/extract/index.ts";
 import { dropRepeatedBlocks } from "../../lib/extract/repeated-text.ts";
 import { parseHtml, bodyOf } from "../../lib/extract/dom.ts";
@@ -50,14 +46,5 @@ describe("repeated blocks", () => {
     const { kept, repeats } = dropRepeatedBlocks(segmentBlocks(body), "other");
     expect(kept.filter((b) => b.text === code)).toHaveLength(2);
     expect(repeats).toHaveLength(0);
-  });
-
-  it("gives a product page rendered twice its description once and says so", () => {
-    // WCXB 0610: the product description appears in two layouts of the same page
-    const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-0610.html.gz")))).text;
-    const r = extractArticle(html, { url: "https://www.ghostwares.com.au/shop/p/white-speckle-mug" });
-    expect(count(r.text, "Make each cup of tea or coffee feel special")).toBe(1);
-    expect(count(r.text, "Suitable for use in dishwashers")).toBe(1);
-    expect(r.methodReason).toMatch(/dropped \d+ repeated blocks/);
   });
 });

@@ -10,7 +10,7 @@ import { sanitizeArticleHtml, sanitizeArticleNodes } from "../../lib/extract/san
 import { decodeHtml } from "../../lib/encoding/decode.ts";
 
 const dir = join(import.meta.dirname, "..", "fixtures", "extract", "pages");
-const files = readdirSync(dir).sort();
+const files = readdirSync(dir).filter((f) => f.endsWith(".html.gz")).sort();
 const load = (file: string) => decodeHtml(gunzipSync(readFileSync(join(dir, file)))).text;
 
 function bothWays($: CheerioAPI, roots: ParentNode[], url: string): [string, string] {

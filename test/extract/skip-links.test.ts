@@ -1,12 +1,8 @@
 // Skip links (lib/extract/skip-links.ts): accessibility jump links are navigation, in any of the
 // corpora's languages, and so are blocks that are only a control's label ("Read more", "Loading…");
 // a sentence that merely starts like one stays.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodeHtml } from "../../lib/encoding/decode.ts";
-import { extractArticle } from "../../lib/extract/index.ts";
 import { dropSkipLinks } from "../../lib/extract/skip-links.ts";
 import { bodyOf, parseHtml } from "../../lib/extract/dom.ts";
 import { segmentBlocks } from "../../lib/extract/segment.ts";
@@ -65,13 +61,5 @@ describe("skip links", () => {
     const { kept, skipLinks } = splitLines(lines);
     expect(skipLinks.map((b) => b.text)).toEqual(lines.slice(0, 8));
     expect(kept.map((b) => b.text)).toEqual(lines.slice(8));
-  });
-
-  it("leaves nothing of a script-rendered page that holds only its skip link and footer", () => {
-    // WCXB 4750: the collection is rendered by script; the HTML holds a skip link and the footer
-    const html = decodeHtml(gunzipSync(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "page-type", "wcxb-4750.html.gz")))).text;
-    const r = extractArticle(html, { url: "https://wornwear.patagonia.com/collections/womens-insulated-down-jackets" });
-    expect(r.text).not.toContain("Skip to content");
-    expect(r.text).not.toContain("subscribe to our newsletter");
   });
 });
