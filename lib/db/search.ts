@@ -6,6 +6,7 @@
 import type { Db } from "./client.ts";
 import { engineOf } from "./engine.ts";
 import { join, sql, type Sql } from "./sql.ts";
+import { queryRows } from "./direct.ts";
 
 /** bm25 column weights (title, text): a word in the headline says more than one in paragraph 9. */
 const TITLE_WEIGHT = 5;
@@ -111,7 +112,7 @@ function inOrder(ids: number[], rows: HitRow[]): HitRow[] {
 async function searchSqlite(db: Db, query: string, where: Sql[], limit: number, offset: number): Promise<HitRow[]> {
   const match = toFtsQuery(query);
   if (!match) return [];
-  const ranked = await db.$queryRaw<{ id: number | bigint }[]>(sql`
+  const ranked = await queryRows<{ id: number | bigint }[]>(db, sql`
     SELECT c."id" AS "id" FROM (
       SELECT rowid AS "id", bm25("ArticleFts", ${TITLE_WEIGHT}, ${TEXT_WEIGHT}) AS "score"
         FROM "ArticleFts" WHERE "ArticleFts" MATCH ${match} ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES}) c
@@ -120,7 +121,7 @@ async function searchSqlite(db: Db, query: string, where: Sql[], limit: number, 
     ORDER BY c."score", c."id" DESC LIMIT ${limit} OFFSET ${offset}`);
   const ids = ranked.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const rows = await db.$queryRaw<HitRow[]>(sql`
+  const rows = await queryRows<HitRow[]>(db, sql`
     SELECT ${HIT_COLUMNS}, snippet("ArticleFts", 1, ${MARK_START}, ${MARK_END}, '…', ${SNIPPET_TOKENS}) AS "snippet"
       FROM "ArticleFts" JOIN "Article" a ON a."id" = "ArticleFts".rowid JOIN "Site" s ON s."id" = a."siteId"
      WHERE "ArticleFts" MATCH ${match} AND "ArticleFts".rowid IN (${join(ids)})`);
@@ -131,17 +132,18 @@ async function searchPostgres(db: Db, query: string, where: Sql[], limit: number
   const tsquery = toTsQuery(query);
   if (!tsquery) return [];
   const q = sql`to_tsquery('lede_search', ${tsquery})`;
-  // Newest SEARCH_CANDIDATES matches through the GIN index (ids grow with time), ranked, then filtered.
-  const ranked = await db.$queryRaw<{ id: number | bigint }[]>(sql`
-    SELECT c."id" AS "id" FROM (
-      SELECT m."id", ts_rank(CAST(${PG_RANK_WEIGHTS} AS real[]), m."searchVector", ${q}) AS "score"
-        FROM "Article" m WHERE m."searchVector" @@ ${q} ORDER BY m."id" DESC LIMIT ${SEARCH_CANDIDATES}) c
+  // Newest SEARCH_CANDIDATES matches through the GIN index (ids grow with time), filtered, then ranked:
+  // ts_rank reads (and decompresses) an article's whole tsvector, so it runs on the candidates only, never
+  // in the sub-select, where PostgreSQL computes it for every match before the sort picks the newest.
+  const ranked = await queryRows<{ id: number | bigint }[]>(db, sql`
+    SELECT a."id" AS "id" FROM (
+      SELECT m."id" FROM "Article" m WHERE m."searchVector" @@ ${q} ORDER BY m."id" DESC LIMIT ${SEARCH_CANDIDATES}) c
     JOIN "Article" a ON a."id" = c."id"
     WHERE ${join(where, " AND ")}
-    ORDER BY c."score" DESC, c."id" DESC LIMIT ${limit} OFFSET ${offset}`);
+    ORDER BY ts_rank(CAST(${PG_RANK_WEIGHTS} AS real[]), a."searchVector", ${q}) DESC, a."id" DESC LIMIT ${limit} OFFSET ${offset}`);
   const ids = ranked.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const rows = await db.$queryRaw<HitRow[]>(sql`
+  const rows = await queryRows<HitRow[]>(db, sql`
     SELECT ${HIT_COLUMNS}, ts_headline('lede_search', a."text", ${q}, ${PG_HEADLINE_OPTIONS}) AS "snippet"
       FROM "Article" a JOIN "Site" s ON s."id" = a."siteId"
      WHERE a."id" IN (${join(ids)})`);
