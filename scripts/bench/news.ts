@@ -258,21 +258,25 @@ function schedstat(path: string): { run: number; wait: number } {
 /** This process's main thread (JavaScript, and better-sqlite3's statements, run there). */
 const MAIN_THREAD = `/proc/${process.pid}/task/${process.pid}/schedstat`;
 
-/** The server processes (backends) serving `url`'s database, other than `exclude`, for their schedstat. */
-async function backendPids(url: string): Promise<number[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    const r = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
-    return r.rows.map((x) => x.pid);
-  } finally {
-    await c.end();
-  }
+/** The server processes (backends) serving the database of `c` (the pool's connections: the pool opens and closes them), other than `c`'s own. */
+async function backendPids(c: pg.Client): Promise<number[]> {
+  const r = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  return r.rows.map((x) => x.pid);
 }
 
-function sumSchedstat(pids: number[]): { run: number; wait: number } {
+function readSchedstats(pids: number[]): Map<number, { run: number; wait: number }> {
+  return new Map(pids.map((pid) => [pid, schedstat(`/proc/${pid}/schedstat`)]));
+}
+
+/** Scheduler time of the backends between two reads: only those alive at both (a connection the pool closed or opened meanwhile is left out). */
+function backendDelta(before: Map<number, { run: number; wait: number }>, after: Map<number, { run: number; wait: number }>): { run: number; wait: number } {
   let run = 0, wait = 0;
-  for (const pid of pids) { const s = schedstat(`/proc/${pid}/schedstat`); run += s.run; wait += s.wait; }
+  for (const [pid, b] of before) {
+    const a = after.get(pid);
+    if (!a || a.run < b.run || b.run === 0) continue;
+    run += a.run - b.run;
+    wait += a.wait - b.wait;
+  }
   return { run, wait };
 }
 
@@ -295,24 +299,32 @@ export interface Timing {
  */
 async function time(runs: number, fn: () => Promise<unknown>, warmup = WARMUP_RUNS, pgUrl?: string): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn();
-  const pids = pgUrl ? await backendPids(pgUrl) : [];
+  const stats = pgUrl ? new pg.Client({ connectionString: pgUrl }) : null;
+  await stats?.connect();
   const ms: number[] = [];
   const cpuRun: number[] = [];
   const unqueued: number[] = [];
   let dbRun = 0;
-  const cpu0 = process.cpuUsage();
+  let cpuSpent = 0;
   for (let i = 0; i < runs; i++) {
-    const self0 = schedstat(MAIN_THREAD), db0 = sumSchedstat(pids);
+    // The pool's backends right before the run (outside the timed part: the query costs this process CPU too).
+    const pids = stats ? await backendPids(stats) : [];
+    const c0 = process.cpuUsage();
+    const self0 = schedstat(MAIN_THREAD), db0 = readSchedstats(pids);
     const t0 = performance.now();
     await fn();
     const wall = performance.now() - t0;
-    const self1 = schedstat(MAIN_THREAD), db1 = sumSchedstat(pids);
+    const self1 = schedstat(MAIN_THREAD), db1 = readSchedstats(pids);
+    const c1 = process.cpuUsage(c0);
+    cpuSpent += c1.user + c1.system;
+    const db = backendDelta(db0, db1);
     ms.push(wall);
     cpuRun.push((self1.run - self0.run) / 1e6);
-    dbRun += (db1.run - db0.run) / 1e6;
-    unqueued.push(Math.max(0, wall - (self1.wait - self0.wait + db1.wait - db0.wait) / 1e6));
+    dbRun += db.run / 1e6;
+    unqueued.push(Math.max(0, wall - (self1.wait - self0.wait + db.wait) / 1e6));
   }
-  const cpu = process.cpuUsage(cpu0);
+  await stats?.end();
+  const cpu = { user: cpuSpent, system: 0 };
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const wall = sorted(ms);
   return {
