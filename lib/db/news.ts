@@ -131,7 +131,6 @@ function articleConditions(f: ResolvedFilter): Sql[] {
 
 const and = (conds: Sql[]) => join(conds, " AND ");
 
-
 /**
  * Ids of the freshest stories matching a filter. Each shape drives from its most selective index:
  * no filter walks Story(lastSeenAt); an entity starts from its ArticleEntity rows; a site or
@@ -180,17 +179,18 @@ function looseCursorCondition(before: NewsCursor | undefined): Sql {
 }
 
 /**
- * News articles not in a story, newest first, with their card's columns. Raw SQL so the scan
+ * News articles not in a story, newest first, no older than `cutoff`, with their card's columns. Raw SQL so the scan
  * walks Article(isNews, createdAt) backwards and stops after `limit` rows (given the choice,
  * SQLite's planner takes the storyId index for "storyId IS NULL" and sorts every loose article);
  * with an entity it starts from the entity's ArticleEntity rows instead.
  */
-async function listLooseArticles(db: Db, f: ResolvedFilter, limit: number, before?: NewsCursor): Promise<RawArticle[]> {
+async function listLooseArticles(db: Db, f: ResolvedFilter, cutoff: Date | undefined, limit: number, before?: NewsCursor): Promise<RawArticle[]> {
   const from = f.entityId
     ? sql`"ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"`
     : sql`"Article" a ${dialect(db).indexedBy("Article_isNews_createdAt_idx")}`;
   // Unary + keeps SQLite off the storyId index (valid, and harmless, on PostgreSQL).
   const where = [...(f.entityId ? [sql`ae."entityId" = ${f.entityId}`] : []), ...articleConditions(f), sql`+a."storyId" IS NULL`];
+  if (cutoff) where.push(sql`a."createdAt" >= ${cutoff}`);
   where.push(looseCursorCondition(before));
   return queryRows<RawArticle[]>(db, sql`
     SELECT ${ARTICLE_COLUMNS} FROM ${from} JOIN "Site" st ON st."id" = a."siteId" WHERE ${and(where)} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${limit}`);
@@ -269,15 +269,18 @@ async function listNewsInKeysetOrder(db: Db, opts: ListNewsOptions): Promise<New
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_NEWS_LIMIT, 1), MAX_NEWS_LIMIT);
   const f = await resolveFilter(db, opts);
   if (f.entityId === null) return [];
-  // Two rounds of statements, each round's sent together (on PostgreSQL they run on two pooled connections at
-  // once; a round trip under load costs a scheduling wait of the server process, issue #17): 1. the freshest
-  // stories with their card columns, and the freshest loose articles with theirs (the page keeps the newest
-  // `limit` of both, so no more than `limit` loose ones can make it); 2. the stories' articles and entity chips.
-  const [stories, loose] = await Promise.all([listStories(db, f, limit, opts.before), listLooseArticles(db, f, limit, opts.before)]);
+  // Two rounds of statements (on PostgreSQL a round's statements run on pooled connections at once; each round
+  // trip under load costs a scheduling wait of the server process, issue #17): 1. the freshest stories with
+  // their card columns; 2. the stories' articles, their entity chips, and the loose articles with their card
+  // columns no older than the last story shown (older ones could not make the page: the bound keeps a
+  // filtered walk of Article(isNews, createdAt) from reading far into the past for a rare site's loose articles).
+  const stories = await listStories(db, f, limit, opts.before);
+  const cutoff = stories.length === limit ? new Date(isoDate(stories[stories.length - 1]!.lastSeenAt)) : undefined;
   const keysByStory = new Map(stories.map((s) => [Number(s.id), parseEntityKeys(s.entityKeys).slice(0, CHIPS_PER_CARD)]));
-  const [articlesByStory, chips] = await Promise.all([
+  const [articlesByStory, chips, loose] = await Promise.all([
     stories.length === 0 ? new Map<number, NewsArticle[]>() : listCardArticles(db, stories.map((s) => Number(s.id)), f),
     resolveEntityChips(db, [...keysByStory.values()].flat()),
+    listLooseArticles(db, f, cutoff, limit, opts.before),
   ]);
   const cards: NewsStory[] = [];
   for (const s of stories) {
