@@ -94,11 +94,12 @@ export interface IngestResult {
  * 3. Drop canonical-URL duplicates; store the article; link exact and near duplicates to their original.
  * 4. For an original news article: its entities, then its story.
  * 5. Record the page's outcome and its reason.
- * A page the crawler's thread processed (`processed`) is stored in ONE transaction (lib/db/direct.ts
- * scopedTransaction): its page row, template and evidence updates, article, duplicates, entities, story and
- * outcome commit together or not at all; the CPU work (the entity tagger) is done before it opens, and the
- * held-back pages a template releases are extracted after it commits. Other callers store the page row
- * first, then the rest of the page in one transaction (storeResult).
+ * The page row, its template and its URL evidence are stored first (their site-wide rows are shared by every
+ * worker crawling the site: holding their locks across the rest of the page serialised the workers and, on
+ * PostgreSQL, let them deadlock against the story's locks); then the page's template version, article,
+ * duplicates, entities, story and outcome commit in ONE transaction (storeResult, lib/db/direct.ts
+ * scopedTransaction), with the CPU work (the entity tagger) done before it opens and the held-back pages a
+ * template releases extracted after it commits.
  */
 export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext = {}): Promise<IngestResult> {
   const decoded = input.decoded ?? timeStage(ctx.clock, "decode", () => inStep("extract_failed", () => decodeHtml(input.body, input.contentType)));
@@ -109,7 +110,7 @@ export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext 
   const stored = (pageId: number) => ({ pageId, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined });
   if (processed) {
     const prepared = prepareGrouping(processed.result, ctx.clock);
-    return scopedTransaction(db, async (tx) => storeProcessed(tx, stored((await save(tx)).id), processed, ctx, prepared));
+    return storeProcessed(db, stored((await save(db)).id), processed, ctx, prepared);
   }
   return processStoredPage(db, stored((await save(db)).id), ctx);
 }
