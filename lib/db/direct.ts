@@ -12,6 +12,7 @@ import { ColumnTypeEnum, type ColumnType, type SqlDriverAdapter, type SqlQuery, 
 import type { Db } from "./client.ts";
 import { engineOf } from "./engine.ts";
 import type { Sql } from "./sql.ts";
+import { Prisma } from "../generated/prisma/client.ts";
 
 /** The driver adapter behind each client opened by openDb (lib/db/client.ts), once Prisma has connected it. */
 const adapters = new WeakMap<object, { current: SqlDriverAdapter | null }>();
@@ -80,6 +81,8 @@ async function queryOn<T>(q: SqlQueryable, query: SqlQuery): Promise<T> {
 
 /** Rows of a SELECT (or a statement with RETURNING), as db.$queryRaw<T> would return them (T: the row array type). */
 export async function queryRows<T = unknown[]>(db: Db, statement: Sql): Promise<T> {
+  const scope = scopes.get(db);
+  if (scope) return scope.tx.queryRows<T>(statement);
   const adapter = await adapterOf(db);
   if (!adapter) return db.$queryRaw<T>(statement);
   return queryOn<T>(adapter, toQuery(db, statement));
@@ -87,6 +90,8 @@ export async function queryRows<T = unknown[]>(db: Db, statement: Sql): Promise<
 
 /** Rows changed by an INSERT, UPDATE or DELETE, as db.$executeRaw would count them. */
 export async function execute(db: Db, statement: Sql): Promise<number> {
+  const scope = scopes.get(db);
+  if (scope) return scope.tx.execute(statement);
   const adapter = await adapterOf(db);
   if (!adapter) return db.$executeRaw(statement);
   return adapter.executeRaw(toQuery(db, statement)).catch(rethrow);
@@ -121,6 +126,9 @@ const PG_TRANSACTION_LIMITS = [
  * adapter, Prisma's interactive transaction does the same.
  */
 export async function transaction<T>(db: Db, fn: (tx: DirectTx) => Promise<T>): Promise<T> {
+  // Inside a page's transaction (scopedTransaction): part of it, committed or rolled back with it.
+  const scope = scopes.get(db);
+  if (scope) return fn(scope.tx);
   const adapter = await adapterOf(db);
   if (!adapter) {
     return db.$transaction(async (tx) => fn(prismaTx(tx)));
@@ -156,4 +164,88 @@ export async function transaction<T>(db: Db, fn: (tx: DirectTx) => Promise<T>): 
   }
   await tx.commit();
   return result;
+}
+
+/** An open scopedTransaction: its statements, the client it was opened on, and what runs once it has committed. */
+interface Scope {
+  tx: DirectTx;
+  base: Db;
+  afterCommit: Array<(db: Db) => Promise<unknown>>;
+}
+
+/** Clients handed out by scopedTransaction, each bound to its open transaction. */
+const scopes = new WeakMap<object, Scope>();
+
+/** A Prisma client call (model or raw) made on a scoped client: it would run outside the transaction (and, on SQLite, wait for it for ever behind the gate). */
+export class ClientCallInTransactionError extends Error {
+  readonly key = "store_failed";
+}
+
+/** Properties of the client a scoped client passes through: the engine (engineOf) and nothing that runs a statement. */
+const SCOPE_PASSTHROUGH = new Set<PropertyKey>(["_activeProvider"]);
+
+/**
+ * Run `fn` in one transaction (issue #17 item 4: one transaction per page) with a client of its own:
+ * every lib/db function that runs its statements through queryRows / execute / transaction runs them
+ * inside this transaction when handed that client (a nested transaction joins it), so a page's writes,
+ * spread over lib/db's modules, commit together or not at all. The client refuses Prisma's own calls
+ * (ClientCallInTransactionError) — they would run beside the transaction, not in it; work that needs them
+ * or that is long, goes to afterCommit. Callers keep CPU work out of `fn`: on SQLite the write lock is
+ * held from BEGIN IMMEDIATE to COMMIT, and this process's other statements wait at the gate meanwhile.
+ */
+export async function scopedTransaction<T>(db: Db, fn: (scoped: Db) => Promise<T>): Promise<T> {
+  if (scopes.has(db)) return fn(db);
+  const afterCommit: Scope["afterCommit"] = [];
+  const result = await transaction(db, async (tx) => {
+    const scoped = new Proxy(db, {
+      get(target, prop) {
+        if (typeof prop === "symbol" || SCOPE_PASSTHROUGH.has(prop)) return Reflect.get(target, prop, target);
+        // Not a thenable: an async function may return the client.
+        if (prop === "then") return undefined;
+        throw new ClientCallInTransactionError(`db.${String(prop)} inside a scoped transaction: use queryRows / execute, or afterCommit`);
+      },
+    });
+    scopes.set(scoped, { tx, base: db, afterCommit });
+    return fn(scoped);
+  });
+  for (const run of afterCommit) await run(db);
+  return result;
+}
+
+/**
+ * `run` with the plain client once the scoped transaction `db` belongs to has committed (not at all when it
+ * rolls back); at once when `db` is a plain client.
+ */
+export async function afterCommit(db: Db, run: (db: Db) => Promise<unknown>): Promise<void> {
+  const scope = scopes.get(db);
+  if (scope) scope.afterCommit.push(run);
+  else await run(db);
+}
+
+/** The plain client behind a scoped one (itself otherwise). */
+export function plainClient(db: Db): Db {
+  return scopes.get(db)?.base ?? db;
+}
+
+let savepoints = 0;
+
+/**
+ * `fn` behind a savepoint when `db` is scoped: when it throws, its statements are rolled back and the
+ * transaction goes on (PostgreSQL refuses every statement after a failed one until ROLLBACK TO). Plain
+ * `fn()` otherwise.
+ */
+export async function withSavepoint<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const scope = scopes.get(db);
+  if (!scope) return fn();
+  const name = Prisma.raw(`"lede_sp_${++savepoints}"`);
+  await scope.tx.execute(Prisma.sql`SAVEPOINT ${name}`);
+  try {
+    const out = await fn();
+    await scope.tx.execute(Prisma.sql`RELEASE SAVEPOINT ${name}`);
+    return out;
+  } catch (err) {
+    await scope.tx.execute(Prisma.sql`ROLLBACK TO SAVEPOINT ${name}`);
+    await scope.tx.execute(Prisma.sql`RELEASE SAVEPOINT ${name}`);
+    throw err;
+  }
 }

@@ -131,37 +131,37 @@ function articleConditions(f: ResolvedFilter): Sql[] {
 
 const and = (conds: Sql[]) => join(conds, " AND ");
 
-function ids(rows: { id: number | bigint }[]): number[] {
-  return rows.map((r) => Number(r.id));
-}
-
 /**
  * Ids of the freshest stories matching a filter. Each shape drives from its most selective index:
  * no filter walks Story(lastSeenAt); an entity starts from its ArticleEntity rows; a site or
  * language walks Story(lastSeenAt) and probes each story's articles until `limit` stories match.
  */
-async function listStoryIds(db: Db, f: ResolvedFilter, limit: number, before?: NewsCursor): Promise<number[]> {
+async function listStories(db: Db, f: ResolvedFilter, limit: number, before?: NewsCursor): Promise<RawStory[]> {
   const { indexedBy } = dialect(db);
   const older = storyCursorCondition(before);
   if (f.entityId) {
-    return ids(await queryRows<{ id: number | bigint }[]>(db, sql`
-      SELECT s."id" AS "id" FROM "Story" s
+    return queryRows<RawStory[]>(db, sql`
+      SELECT ${STORY_COLUMNS} FROM "Story" s
        WHERE s."mergedIntoId" IS NULL AND ${older} AND s."id" IN (
          SELECT a."storyId" FROM "ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"
           WHERE ae."entityId" = ${f.entityId} AND ${and(articleConditions(f))})
-       ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`));
+       ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`);
   }
   if (f.siteId || f.lang) {
-    return ids(await queryRows<{ id: number | bigint }[]>(db, sql`
-      SELECT s."id" AS "id" FROM "Story" s ${indexedBy("Story_lastSeenAt_idx")}
+    return queryRows<RawStory[]>(db, sql`
+      SELECT ${STORY_COLUMNS} FROM "Story" s ${indexedBy("Story_lastSeenAt_idx")}
        WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older}
          AND EXISTS (SELECT 1 FROM "Article" a WHERE a."storyId" = s."id" AND ${and(articleConditions(f))})
-       ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`));
+       ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`);
   }
-  return ids(await queryRows<{ id: number | bigint }[]>(db, sql`
-    SELECT s."id" AS "id" FROM "Story" s ${indexedBy("Story_lastSeenAt_idx")}
-     WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older} ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`));
+  return queryRows<RawStory[]>(db, sql`
+    SELECT ${STORY_COLUMNS} FROM "Story" s ${indexedBy("Story_lastSeenAt_idx")}
+     WHERE s."mergedIntoId" IS NULL AND s."articleCount" > 0 AND ${older} ORDER BY s."lastSeenAt" DESC, s."id" DESC LIMIT ${limit}`);
 }
+
+/** A story card's columns, read with its id (no second statement for them). */
+const STORY_COLUMNS = sql`s."id" AS "id", s."headline" AS "headline", s."lastSeenAt" AS "lastSeenAt", s."firstSeenAt" AS "firstSeenAt",
+  s."articleCount" AS "articleCount", s."sourceCount" AS "sourceCount", s."entityKeys" AS "entityKeys"`;
 
 /** Stories (alias `s`) after the cursor: older, or as old with a lower id when the cursor is a story. */
 function storyCursorCondition(before: NewsCursor | undefined): Sql {
@@ -179,12 +179,12 @@ function looseCursorCondition(before: NewsCursor | undefined): Sql {
 }
 
 /**
- * Ids of news articles not in a story, newest first, no older than `cutoff`. Raw SQL so the scan
+ * News articles not in a story, newest first, no older than `cutoff`, with their card's columns. Raw SQL so the scan
  * walks Article(isNews, createdAt) backwards and stops after `limit` rows (given the choice,
  * SQLite's planner takes the storyId index for "storyId IS NULL" and sorts every loose article);
  * with an entity it starts from the entity's ArticleEntity rows instead.
  */
-async function listLooseArticleIds(db: Db, f: ResolvedFilter, cutoff: Date | undefined, limit: number, before?: NewsCursor): Promise<number[]> {
+async function listLooseArticles(db: Db, f: ResolvedFilter, cutoff: Date | undefined, limit: number, before?: NewsCursor): Promise<RawArticle[]> {
   const from = f.entityId
     ? sql`"ArticleEntity" ae JOIN "Article" a ON a."id" = ae."articleId"`
     : sql`"Article" a ${dialect(db).indexedBy("Article_isNews_createdAt_idx")}`;
@@ -192,8 +192,8 @@ async function listLooseArticleIds(db: Db, f: ResolvedFilter, cutoff: Date | und
   const where = [...(f.entityId ? [sql`ae."entityId" = ${f.entityId}`] : []), ...articleConditions(f), sql`+a."storyId" IS NULL`];
   if (cutoff) where.push(sql`a."createdAt" >= ${cutoff}`);
   where.push(looseCursorCondition(before));
-  return ids(await queryRows<{ id: number | bigint }[]>(db, sql`
-    SELECT a."id" AS "id" FROM ${from} WHERE ${and(where)} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${limit}`));
+  return queryRows<RawArticle[]>(db, sql`
+    SELECT ${ARTICLE_COLUMNS} FROM ${from} JOIN "Site" st ON st."id" = a."siteId" WHERE ${and(where)} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${limit}`);
 }
 
 async function resolveFilter(db: Db, f: NewsFilter): Promise<ResolvedFilter> {
@@ -269,21 +269,18 @@ async function listNewsInKeysetOrder(db: Db, opts: ListNewsOptions): Promise<New
   const limit = Math.min(Math.max(opts.limit ?? DEFAULT_NEWS_LIMIT, 1), MAX_NEWS_LIMIT);
   const f = await resolveFilter(db, opts);
   if (f.entityId === null) return [];
-  const storyIds = await listStoryIds(db, f, limit, opts.before);
-  const [stories, articlesByStory] = storyIds.length === 0 ? [[], new Map<number, NewsArticle[]>()] as const : await Promise.all([
-    queryRows<RawStory[]>(db, sql`
-      SELECT "id", "headline", "lastSeenAt", "firstSeenAt", "articleCount", "sourceCount", "entityKeys"
-        FROM "Story" WHERE "id" IN (${join(storyIds)}) ORDER BY "lastSeenAt" DESC`),
-    listCardArticles(db, storyIds, f),
-  ]);
-  const cutoff = stories.length === limit ? new Date(isoDate(stories[stories.length - 1].lastSeenAt)) : undefined;
-  const looseIds = await listLooseArticleIds(db, f, cutoff, limit, opts.before);
+  // Two rounds of statements (on PostgreSQL a round's statements run on pooled connections at once; each round
+  // trip under load costs a scheduling wait of the server process, issue #17): 1. the freshest stories with
+  // their card columns; 2. the stories' articles, their entity chips, and the loose articles with their card
+  // columns no older than the last story shown (older ones could not make the page: the bound keeps a
+  // filtered walk of Article(isNews, createdAt) from reading far into the past for a rare site's loose articles).
+  const stories = await listStories(db, f, limit, opts.before);
+  const cutoff = stories.length === limit ? new Date(isoDate(stories[stories.length - 1]!.lastSeenAt)) : undefined;
   const keysByStory = new Map(stories.map((s) => [Number(s.id), parseEntityKeys(s.entityKeys).slice(0, CHIPS_PER_CARD)]));
-  const [loose, chips] = await Promise.all([
-    looseIds.length === 0 ? [] : queryRows<RawArticle[]>(db, sql`
-      SELECT ${ARTICLE_COLUMNS} FROM "Article" a JOIN "Site" st ON st."id" = a."siteId"
-       WHERE a."id" IN (${join(looseIds)}) ORDER BY a."createdAt" DESC`),
+  const [articlesByStory, chips, loose] = await Promise.all([
+    stories.length === 0 ? new Map<number, NewsArticle[]>() : listCardArticles(db, stories.map((s) => Number(s.id)), f),
     resolveEntityChips(db, [...keysByStory.values()].flat()),
+    listLooseArticles(db, f, cutoff, limit, opts.before),
   ]);
   const cards: NewsStory[] = [];
   for (const s of stories) {

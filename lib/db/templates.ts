@@ -1,7 +1,7 @@
 // A site's template (lib/extract/template.ts) in the SiteTemplate table: one row per site, the state
 // as JSON in `data`, `pageCount` mirrored for listings. Updated one page at a time by the worker.
 import type { Db } from "./client.ts";
-import { execute } from "./direct.ts";
+import { execute, queryRows } from "./direct.ts";
 import { sql } from "./sql.ts";
 import { log } from "../log.ts";
 import { countTemplateBacklog } from "./template-pages.ts";
@@ -18,7 +18,9 @@ export interface StoredTemplate {
 
 /** The site's stored template; null when it has none or the stored one cannot be read (logged: it restarts). */
 export async function getSiteTemplate(db: Db, siteId: number): Promise<StoredTemplate | null> {
-  const row = await db.siteTemplate.findUnique({ where: { siteId }, select: { data: true, updatedAt: true, createdAt: true } });
+  // On the driver adapter: it runs inside a page's transaction (lib/db/direct.ts scopedTransaction) when the cached template expires.
+  const [row] = await queryRows<{ data: string; updatedAt: Date; createdAt: Date }[]>(db,
+    sql`SELECT "data", "updatedAt", "createdAt" FROM "SiteTemplate" WHERE "siteId" = ${siteId}`);
   if (!row) return null;
   const parsed = parseTemplate(row.data);
   if (!parsed.ok) {

@@ -6,6 +6,7 @@ import { loadActiveClassifier, type LoadedClassifier } from "../classify/active-
 import { pageClassifierFor } from "./page-classifier.ts";
 import { getActiveModelVersionId } from "../db/models.ts";
 import { getSiteTemplate, saveSiteTemplate } from "../db/templates.ts";
+import { plainClient } from "../db/direct.ts";
 import {
   MIN_TEMPLATE_PAGES, newTemplate, pageEntries, updateTemplate, type PageEntries, type TemplateState,
 } from "../extract/template.ts";
@@ -64,7 +65,7 @@ export async function getClassifierModel(db: Db, now = Date.now()): Promise<Load
 }
 
 async function activeClassifier(db: Db, now: number): Promise<CachedClassifier> {
-  const cached = classifiers.get(db);
+  const cached = classifiers.get(plainClient(db));
   if (cached && now - cached.checkedAt < CLASSIFIER_TTL_MS) return cached;
   const activeId = await getActiveModelVersionId(db);
   if (cached && cached.activeId === activeId) {
@@ -74,18 +75,19 @@ async function activeClassifier(db: Db, now: number): Promise<CachedClassifier> 
   // Changed (or first use): if another activation lands between the two reads, the next check reloads.
   const loaded = await loadActiveClassifier(db);
   const entry: CachedClassifier = { classify: pageClassifierFor(loaded.classifier, loaded.modelVersionId), loaded, checkedAt: now, activeId };
-  classifiers.set(db, entry);
+  classifiers.set(plainClient(db), entry);
   return entry;
 }
 
 /** Forget the cached classifier (after a retrain in this process). */
 export function forgetClassifier(db: Db): void {
-  classifiers.delete(db);
+  classifiers.delete(plainClient(db));
 }
 
 function siteCache(db: Db): Map<number, CachedTemplate> {
-  let m = templates.get(db);
-  if (!m) templates.set(db, (m = new Map()));
+  // Keyed by the plain client: a page's scoped transaction client (lib/db/direct.ts) shares its caches.
+  let m = templates.get(plainClient(db));
+  if (!m) templates.set(plainClient(db), (m = new Map()));
   return m;
 }
 
@@ -181,8 +183,8 @@ interface CachedEvidence {
 const evidenceCaches = new WeakMap<Db, Map<number, CachedEvidence>>();
 
 function evidenceCache(db: Db): Map<number, CachedEvidence> {
-  let m = evidenceCaches.get(db);
-  if (!m) evidenceCaches.set(db, (m = new Map()));
+  let m = evidenceCaches.get(plainClient(db));
+  if (!m) evidenceCaches.set(plainClient(db), (m = new Map()));
   return m;
 }
 
@@ -242,7 +244,7 @@ export async function flushSiteEvidence(db: Db, now = Date.now()): Promise<numbe
 
 /** Forget cached evidence (tests; after an admin mark in this process). */
 export function forgetSiteEvidence(db: Db): void {
-  evidenceCaches.delete(db);
+  evidenceCaches.delete(plainClient(db));
 }
 
 /**

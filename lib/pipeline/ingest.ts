@@ -18,6 +18,9 @@ import { decideRetry } from "../frontier/schedule.ts";
 import { crawlDefaults } from "../config.ts";
 import { log } from "../log.ts";
 import { followStory } from "../db/story-follow.ts";
+import { afterCommit, scopedTransaction, withSavepoint } from "../db/direct.ts";
+import type { EntityMention } from "../entities/types.ts";
+import type { EntityCount } from "../entities/extract-entities.ts";
 import { processPage, type ArticleDraft, type PageClassifier, type ProcessResult } from "./process.ts";
 import { getPageClassifier, getSiteEvidenceCached, getTemplate, learnFromPage, learnSiteEvidence, learnTemplate, withSiteEvidence } from "./context.ts";
 import { applySiteEvidence, type SiteEvidence } from "../classify/site-evidence.ts";
@@ -92,16 +95,44 @@ export interface IngestResult {
  * 3. Drop canonical-URL duplicates; store the article; link exact and near duplicates to their original.
  * 4. For an original news article: its entities, then its story.
  * 5. Record the page's outcome and its reason.
+ * The page row, its template and its URL evidence are stored first (their site-wide rows are shared by every
+ * worker crawling the site: holding their locks across the rest of the page serialised the workers and, on
+ * PostgreSQL, let them deadlock against the story's locks); then the page's template version, article,
+ * duplicates, entities, story and outcome commit in ONE transaction (storeResult, lib/db/direct.ts
+ * scopedTransaction), with the CPU work (the entity tagger) done before it opens and the held-back pages a
+ * template releases extracted after it commits.
  */
 export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext = {}): Promise<IngestResult> {
   const decoded = input.decoded ?? timeStage(ctx.clock, "decode", () => inStep("extract_failed", () => decodeHtml(input.body, input.contentType)));
   const { document, decoded: _decoded, processed, ...fetched } = input;
   void _decoded;
-  const page = await timeStageAsync(ctx.clock, "db: page", () =>
-    inStepAsync("store_failed", () => savePage(db, { ...fetched, charset: decoded.charset, charsetSource: decoded.source })));
-  const stored = { pageId: page.id, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined };
-  if (processed) return storeProcessed(db, stored, processed, ctx);
-  return processStoredPage(db, stored, ctx);
+  const save = (on: Db) => timeStageAsync(ctx.clock, "db: page", () =>
+    inStepAsync("store_failed", () => savePage(on, { ...fetched, charset: decoded.charset, charsetSource: decoded.source })));
+  const stored = (pageId: number) => ({ pageId, siteId: input.siteId, finalUrl: input.finalUrl, html: decoded.text, document: input.decoded ? document : undefined });
+  if (processed) {
+    const prepared = prepareGrouping(processed.result, ctx.clock);
+    return storeProcessed(db, stored((await save(db)).id), processed, ctx, prepared);
+  }
+  return processStoredPage(db, stored((await save(db)).id), ctx);
+}
+
+/** The CPU work of grouping, done before a page's transaction opens: entity mentions (the tagger) and the story evidence's entities. */
+export interface PreparedGrouping {
+  mentions: EntityMention[];
+  entities: EntityCount[];
+}
+
+/**
+ * Grouping's CPU work for a draft the classifier calls news (the common case; an admin's label or a
+ * duplicate found in the transaction may make it unused, and a label that says news where the classifier
+ * did not computes it inside). Null for anything else.
+ */
+export function prepareGrouping(result: ProcessResult, clock?: StageClock): PreparedGrouping | null {
+  if (!result.ok || !result.article.isNews) return null;
+  const draft = result.article;
+  const mentions = timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(`${draft.title}\n\n${draft.text}`, { lang: draft.lang })));
+  const entities = timeStage(clock, "entities", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
+  return { mentions, entities };
 }
 
 /**
@@ -149,7 +180,8 @@ async function processStoredPage(
   const result = processPage({ finalUrl: page.finalUrl, html: page.html, classify, template: ready, document, observed, clock });
   const own = ctx.reextract ? null : site?.pageScore() ?? null;
   if (own !== null) await learnPageEvidence(db, page, own, clock, result.extraction.structure?.contentPath);
-  return storeResult(db, page, result, ready, before, ctx);
+  // A re-extraction regroups only when its text changed (known inside the transaction): its tagger runs there, when needed.
+  return storeResult(db, page, result, ready, before, ctx, ready, ctx.reextract ? null : prepareGrouping(result, clock));
 }
 
 /** The site learns the page's own score (before site evidence) under its URL patterns and its template (lib/classify/site-evidence.ts). */
@@ -177,6 +209,7 @@ function applyEvidenceToResult(result: ProcessResult, evidence: SiteEvidence, ur
  */
 async function storeProcessed(
   db: Db, page: { pageId: number; siteId: number; finalUrl: string }, processed: ProcessedPage, ctx: IngestContext,
+  prepared: PreparedGrouping | null,
 ): Promise<IngestResult> {
   const { clock } = ctx;
   const useTemplates = ctx.templates ?? true;
@@ -187,9 +220,14 @@ async function storeProcessed(
     if (ctx.awaitTemplate && (!isTemplateReady(template) || processed.usedTemplateVersion === null)) {
       const reason = `waiting for the site's template (${template.pages.length} of ${MIN_TEMPLATE_PAGES} pages)`;
       await inStepAsync("store_failed", () => markAwaitingTemplate(db, page.pageId, reason));
-      if (!isTemplateReady(template)) return { outcome: "awaiting_template", reason, pageId: page.pageId };
-      const released = await releaseAwaitingPages(db, page.siteId, ctx);
-      return released.find((r) => r.pageId === page.pageId) ?? { outcome: "awaiting_template", reason, pageId: page.pageId };
+      const held: IngestResult = { outcome: "awaiting_template", reason, pageId: page.pageId };
+      if (!isTemplateReady(template)) return held;
+      // Extracting the held-back pages is CPU work: after this page's transaction commits, and this page's result is its own.
+      await afterCommit(db, async (plain) => {
+        const own = (await releaseAwaitingPages(plain, page.siteId, ctx)).find((r) => r.pageId === page.pageId);
+        if (own) Object.assign(held, own);
+      });
+      return held;
     }
   }
   const used = processed.usedTemplateVersion === null ? null : { version: processed.usedTemplateVersion };
@@ -201,17 +239,27 @@ async function storeProcessed(
     result = applyEvidenceToResult(result, evidence, page.finalUrl);
     await learnPageEvidence(db, page, own, clock, result.extraction.structure?.contentPath);
   }
-  return storeResult(db, page, result, used, processed.templateVersionBefore, ctx, ready);
+  return storeResult(db, page, result, used, processed.templateVersionBefore, ctx, ready, prepared);
 }
 
 /**
  * 2 (its end) to 5 of ingestPage: the page's template version is recorded (catch-up re-extracts it when
  * the template moves on), then the outcome or the article is stored; a template this page made ready
- * or moved to a new version is used at once for the pages held back for it.
+ * or moved to a new version is used at once for the pages held back for it (after the commit).
+ * One transaction (joining the page's, when the caller opened one); `prepared`: grouping's CPU work, done before.
  */
 async function storeResult(
   db: Db, page: { pageId: number; siteId: number; finalUrl: string }, result: ProcessResult,
-  used: { version: number } | null, before: number, ctx: IngestContext, learnt: { version: number } | null = used,
+  used: { version: number } | null, before: number, ctx: IngestContext, learnt: { version: number } | null,
+  prepared: PreparedGrouping | null,
+): Promise<IngestResult> {
+  return scopedTransaction(db, (tx) => storeResultIn(tx, page, result, used, before, ctx, learnt, prepared));
+}
+
+async function storeResultIn(
+  db: Db, page: { pageId: number; siteId: number; finalUrl: string }, result: ProcessResult,
+  used: { version: number } | null, before: number, ctx: IngestContext, learnt: { version: number } | null,
+  prepared: PreparedGrouping | null,
 ): Promise<IngestResult> {
   const { clock } = ctx;
   const ready = learnt;
@@ -226,10 +274,10 @@ async function storeResult(
     stored = { outcome: result.reason, reason: result.detail, pageId: page.pageId };
   } else {
     // Database trouble is store_failed; entities and story grouping throw their own key (group_failed).
-    stored = await inStepAsync("store_failed", () => storeArticle(db, page, result.article, clock, ctx.reextract ?? false));
+    stored = await inStepAsync("store_failed", () => storeArticle(db, page, result.article, clock, ctx.reextract ?? false, prepared));
   }
-  // The template this page made ready (or moved to a new version) is used at once for the pages held back for it.
-  if (ctx.awaitTemplate && ready && ready.version !== before) await releaseAwaitingPages(db, page.siteId, ctx);
+  // The template this page made ready (or moved to a new version) is used for the pages held back for it, once this page is committed.
+  if (ctx.awaitTemplate && ready && ready.version !== before) await afterCommit(db, (plain) => releaseAwaitingPages(plain, page.siteId, ctx));
   return stored;
 }
 
@@ -259,6 +307,7 @@ export async function releaseAwaitingPages(db: Db, siteId: number, ctx: IngestCo
 /** 3–5 of ingestPage: duplicates, the article row (an admin's label overrides the classifier), entities and story, the page's outcome. */
 async function storeArticle(
   db: Db, page: { pageId: number; siteId: number; finalUrl: string }, draft: ArticleDraft, clock: StageClock | undefined, reextract: boolean,
+  prepared: PreparedGrouping | null,
 ): Promise<IngestResult> {
   const { existing, found } = await timeStageAsync(clock, "db: dedup", async () => {
     const existing = await findArticleByPage(db, page.pageId);
@@ -277,13 +326,14 @@ async function storeArticle(
   }
   let saved: { article: { id: number }; label: Awaited<ReturnType<typeof findNewestLabel>> };
   try {
-    saved = await timeStageAsync(clock, "db: article", async () => {
+    // Behind a savepoint: a URL taken meanwhile fails only these statements, and the page's transaction goes on.
+    saved = await timeStageAsync(clock, "db: article", () => withSavepoint(db, async () => {
       const label = await findNewestLabel(db, page.pageId, [page.finalUrl, draft.url]);
       const article = await saveArticle(db, page.pageId, page.siteId, draft, new Date(), label?.isNews ?? null);
       await saveDedupResult(db, article.id, draft.simhash, dup);
       await adoptSiteName(db, page.siteId, draft.siteName);
       return { article, label };
-    });
+    }));
   } catch (err) {
     // Another worker stored this canonical URL since the duplicate check: this page is its duplicate.
     if (!(err instanceof ArticleUrlTakenError)) throw err;
@@ -297,13 +347,14 @@ async function storeArticle(
   const isNews = label?.isNews ?? draft.isNews;
   // A re-processed article keeps the story it already has, unless it is no longer news; a re-extracted
   // one whose text changed follows its text.
-  if (!dup && isNews && !existing?.storyId) await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
+  if (!dup && isNews && !existing?.storyId) await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock, prepared));
   else if (!dup && isNews && existing?.storyId && reextract && existing.contentHash !== draft.contentHash) {
     const from = existing.storyId;
-    const to = await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock));
-    await followStory(db, from, to);
+    const to = await inStepAsync("group_failed", () => groupArticle(db, article.id, draft, clock, prepared));
+    // Folding an emptied story and refolding one that lost an article run on Prisma's client: after the commit.
+    await afterCommit(db, (plain) => followStory(plain, from, to));
   }
-  if (!isNews && existing?.storyId) await inStepAsync("group_failed", () => removeArticleFromStory(db, article.id));
+  if (!isNews && existing?.storyId) await afterCommit(db, (plain) => inStepAsync("group_failed", () => removeArticleFromStory(plain, article.id)));
   const [outcome, reason]: [IngestOutcome, string] = dup
     ? ["duplicate", `${dup.kind} duplicate of article ${dup.originalId}`]
     : label ? [isNews ? "article" : "not_news", labelReason(label.isNews)]
@@ -338,10 +389,10 @@ export type GroupableArticle = Pick<ArticleDraft, "title" | "lead" | "text" | "p
  * Entities of an original news article (the trained tagger over the whole text, for chips and the
  * filter), then the story it belongs to (story evidence: compromise + rules over the lead).
  */
-export async function groupArticle(db: Db, articleId: number, draft: GroupableArticle, clock?: StageClock): Promise<number> {
-  const mentions = timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(`${draft.title}\n\n${draft.text}`, { lang: draft.lang })));
+export async function groupArticle(db: Db, articleId: number, draft: GroupableArticle, clock?: StageClock, prepared: PreparedGrouping | null = null): Promise<number> {
+  const mentions = prepared?.mentions ?? timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(`${draft.title}\n\n${draft.text}`, { lang: draft.lang })));
   await timeStageAsync(clock, "db: entities", () => inStepAsync("store_failed", () => saveArticleEntities(db, articleId, mentions)));
-  const entities = timeStage(clock, "entities", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
+  const entities = prepared?.entities ?? timeStage(clock, "entities", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
   return timeStageAsync(clock, "story", () => assignStory(db, {
     id: articleId, title: draft.title, lead: draft.lead, text: draft.text,
     publishedAt: draft.publishedAt ?? undefined, url: draft.url, entities,

@@ -13,7 +13,7 @@
 // default a throw-away cluster from /usr/lib/postgresql/<version>/bin, as the tests start one).
 import Database from "better-sqlite3";
 import pg from "pg";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations, applyPgMigrations } from "../../test/helpers/db.ts";
@@ -242,19 +242,95 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** Wall-clock percentiles, and this process's CPU per run (user + system: what load on a shared machine inflates least; PostgreSQL's server CPU is not in it). */
-async function time(runs: number, fn: () => Promise<unknown>, warmup = WARMUP_RUNS): Promise<{ p50: number; p95: number; max: number; cpu: number }> {
+/**
+ * A thread's or process's scheduler clock from /proc/…/schedstat (Linux): ns on a CPU and ns runnable but
+ * waiting for one (the run queue: what a shared machine's load adds to wall time). Zeros where it is missing.
+ */
+function schedstat(path: string): { run: number; wait: number } {
+  try {
+    const [run, wait] = readFileSync(path, "utf8").trim().split(/\s+/).map(Number);
+    return { run: run ?? 0, wait: wait ?? 0 };
+  } catch {
+    return { run: 0, wait: 0 };
+  }
+}
+
+/** This process's main thread (JavaScript, and better-sqlite3's statements, run there). */
+const MAIN_THREAD = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+
+/** The server processes (backends) serving the database of `c` (the pool's connections: the pool opens and closes them), other than `c`'s own. */
+async function backendPids(c: pg.Client): Promise<number[]> {
+  const r = await c.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  return r.rows.map((x) => x.pid);
+}
+
+function readSchedstats(pids: number[]): Map<number, { run: number; wait: number }> {
+  return new Map(pids.map((pid) => [pid, schedstat(`/proc/${pid}/schedstat`)]));
+}
+
+/** Scheduler time of the backends between two reads: only those alive at both (a connection the pool closed or opened meanwhile is left out). */
+function backendDelta(before: Map<number, { run: number; wait: number }>, after: Map<number, { run: number; wait: number }>): { run: number; wait: number } {
+  let run = 0, wait = 0;
+  for (const [pid, b] of before) {
+    const a = after.get(pid);
+    if (!a || a.run < b.run || b.run === 0) continue;
+    run += a.run - b.run;
+    wait += a.wait - b.wait;
+  }
+  return { run, wait };
+}
+
+export interface Timing {
+  p50: number; p95: number; max: number;
+  /** this process's user + system CPU per run, ms (all its threads) */
+  cpu: number;
+  /** p95 of the main thread's on-CPU time per run, ms */
+  cpuP95: number;
+  /** PostgreSQL's backends: on-CPU ms per run (mean; 0 on SQLite, whose work is in the main thread's) */
+  dbCpu: number;
+  /** p95 of wall minus the time this thread and the backends spent runnable waiting for a CPU, ms */
+  unqueuedP95: number;
+}
+
+/**
+ * Wall-clock percentiles; this process's CPU per run (user + system: what load on a shared machine inflates
+ * least); and per run from the scheduler's own clocks: the main thread's time on a CPU, the database
+ * backends' (PostgreSQL), and the wall time left when the time spent waiting in the run queue is taken out.
+ */
+async function time(runs: number, fn: () => Promise<unknown>, warmup = WARMUP_RUNS, pgUrl?: string): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn();
+  const stats = pgUrl ? new pg.Client({ connectionString: pgUrl }) : null;
+  await stats?.connect();
   const ms: number[] = [];
-  const cpu0 = process.cpuUsage();
+  const cpuRun: number[] = [];
+  const unqueued: number[] = [];
+  let dbRun = 0;
+  let cpuSpent = 0;
   for (let i = 0; i < runs; i++) {
+    // The pool's backends right before the run (outside the timed part: the query costs this process CPU too).
+    const pids = stats ? await backendPids(stats) : [];
+    const c0 = process.cpuUsage();
+    const self0 = schedstat(MAIN_THREAD), db0 = readSchedstats(pids);
     const t0 = performance.now();
     await fn();
-    ms.push(performance.now() - t0);
+    const wall = performance.now() - t0;
+    const self1 = schedstat(MAIN_THREAD), db1 = readSchedstats(pids);
+    const c1 = process.cpuUsage(c0);
+    cpuSpent += c1.user + c1.system;
+    const db = backendDelta(db0, db1);
+    ms.push(wall);
+    cpuRun.push((self1.run - self0.run) / 1e6);
+    dbRun += db.run / 1e6;
+    unqueued.push(Math.max(0, wall - (self1.wait - self0.wait + db.wait) / 1e6));
   }
-  const cpu = process.cpuUsage(cpu0);
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms[ms.length - 1], cpu: (cpu.user + cpu.system) / 1000 / runs };
+  await stats?.end();
+  const cpu = { user: cpuSpent, system: 0 };
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const wall = sorted(ms);
+  return {
+    p50: percentile(wall, 50), p95: percentile(wall, 95), max: wall[wall.length - 1]!, cpu: (cpu.user + cpu.system) / 1000 / runs,
+    cpuP95: percentile(sorted(cpuRun), 95), dbCpu: dbRun / runs, unqueuedP95: percentile(sorted(unqueued), 95),
+  };
 }
 
 // React as `next start` runs it: the production build (the development build is several times slower).
@@ -329,6 +405,11 @@ async function newDatabase(engine: Engine, dir: string): Promise<{ url: string; 
   return { url, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 let pgCluster: Cluster | null = null;
+/**
+ * BENCH_NEWS_KEEP=DIR: fill into DIR (SQLite bench.db) and on the server (LEDE_PG_URL's cluster) and keep both,
+ * printing the URLs for BENCH_NEWS_SQLITE / BENCH_NEWS_PG; with --runs 0 it only fills.
+ */
+const KEEP = process.env.BENCH_NEWS_KEEP;
 /** The report's fill line when the databases were reused (BENCH_NEWS_FILL_NOTE says how long they took). */
 const FILL_NOTE = process.env.BENCH_NEWS_FILL_NOTE ?? "databases reused from an earlier fill";
 
@@ -336,13 +417,14 @@ async function main(): Promise<void> {
   const nArticles = arg("articles", 100_000);
   const nStories = arg("stories", 20_000);
   const runs = arg("runs", 200);
-  const dir = mkdtempSync(join(tmpdir(), "lede-bench-news-"));
-  const results = new Map<string, Map<Engine, { p50: number; p95: number; max: number; cpu: number }>>();
+  const dir = KEEP ?? mkdtempSync(join(tmpdir(), "lede-bench-news-"));
+  const results = new Map<string, Map<Engine, Timing & { load: number }>>();
   const fills: string[] = [];
   try {
     for (const engine of ENGINES) {
       const reuse = REUSE[engine];
-      const target = reuse ? { url: reuse, drop: async () => undefined } : await newDatabase(engine, dir);
+      const made = reuse ? { url: reuse, drop: async () => undefined } : await newDatabase(engine, dir);
+      const target = KEEP ? { url: made.url, drop: async () => undefined } : made;
       try {
         const t0 = performance.now();
         if (reuse) process.stderr.write(`${engine}: reusing ${reuse} (filled earlier by this generator)\n`);
@@ -351,14 +433,17 @@ async function main(): Promise<void> {
         const fillSec = (performance.now() - t0) / 1000;
         const size = engine === "sqlite" ? `${(statSync(target.url.slice("file:".length)).size / 2 ** 30).toFixed(1)} GiB file` : await pgSize(target.url);
         if (!reuse) fills.push(`${engine === "sqlite" ? "SQLite" : "PostgreSQL"} ${fillSec.toFixed(0)} s (${size})`);
-        process.stderr.write(`${engine}: generated ${nArticles} articles, ${nStories} stories in ${fillSec.toFixed(1)} s, ${size}\n`);
+        process.stderr.write(`${engine}: generated ${nArticles} articles, ${nStories} stories in ${fillSec.toFixed(1)} s, ${size}${KEEP ? `, kept at ${target.url}` : ""}\n`);
+        if (runs === 0) continue;
         const db = openDb(target.url);
         await tuneConnection(db);
         for (const [name, fn] of await casesFor(db)) {
           // Search is not the News page and one run of it can take seconds with real-sized rows: fewer runs.
           const search = name.startsWith("Search");
-          const r = search ? await time(Math.min(runs, SEARCH_RUNS), fn, 2) : await time(runs, fn);
-          process.stderr.write(`${engine} ${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, CPU ${r.cpu.toFixed(1)} ms/run, load ${loadavg()[0]!.toFixed(1)}\n`);
+          const pgUrl = engine === "postgresql" ? target.url : undefined;
+          const r = { ...(search ? await time(Math.min(runs, SEARCH_RUNS), fn, 2, pgUrl) : await time(runs, fn, WARMUP_RUNS, pgUrl)), load: loadavg()[0]! };
+          process.stderr.write(`${engine} ${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, CPU ${r.cpu.toFixed(1)} ms/run (main thread p95 ${r.cpuP95.toFixed(1)}), ` +
+            `db CPU ${r.dbCpu.toFixed(1)} ms/run, p95 without run-queue waits ${r.unqueuedP95.toFixed(1)} ms, load ${r.load.toFixed(1)}\n`);
           results.set(name, (results.get(name) ?? new Map()).set(engine, r));
         }
         await db.$disconnect();
@@ -368,14 +453,15 @@ async function main(): Promise<void> {
     }
   } finally {
     pgCluster?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!KEEP) rmSync(dir, { recursive: true, force: true });
   }
+  if (runs === 0) return;
   const label = (e: Engine) => (e === "sqlite" ? "SQLite" : "PostgreSQL");
-  const head = ["Case", ...ENGINES.flatMap((e) => [`${label(e)} p50 ms`, `${label(e)} p95 ms`, `${label(e)} max ms`, `${label(e)} CPU ms/run`])];
-  const rows = [...results].map(([name, byEngine]) => [name, ...ENGINES.flatMap((e) => {
+  const head = ["Case", "p50 ms", "p95 ms", "CPU ms/run (process)", "main thread CPU p95 ms", "database server CPU ms/run", "p95 without run-queue waits ms", "load (1 min)"];
+  const table = (e: Engine) => mdTable(head, [...results].map(([name, byEngine]) => {
     const r = byEngine.get(e)!;
-    return [r.p50.toFixed(1), r.p95.toFixed(1), r.max.toFixed(1), r.cpu.toFixed(1)];
-  })]);
+    return [name, r.p50.toFixed(1), r.p95.toFixed(1), r.cpu.toFixed(1), r.cpuP95.toFixed(1), e === "sqlite" ? "(in the main thread)" : r.dbCpu.toFixed(1), r.unqueuedP95.toFixed(1), r.load.toFixed(1)];
+  }));
   const verdict = ENGINES.map((e) => {
     const worst = Math.max(...[...results].filter(([n]) => n.startsWith("News page")).map(([, m]) => m.get(e)!.p95));
     return `${label(e)} ${worst < TARGET_P95_MS ? "met" : "NOT met"} (worst News page case ${worst.toFixed(1)} ms)`;
@@ -393,7 +479,11 @@ async function main(): Promise<void> {
       `the same rows. "News page" = what the page's server code does per request: filter facets (cached ${FACETS_TTL_S} s; the uncached row is what a cache miss costs), ` +
       "story cards with entity chips, and React's server render of the story list (not the HTTP layer or the layout).",
     "",
-    mdTable(head, rows),
+    ...ENGINES.flatMap((e) => [`**${label(e)}**`, "", table(e), ""]),
+    "Columns: wall-clock p50/p95; this process's user + system CPU per run (all threads); the p95 of the main thread's time on a CPU per run " +
+      "(JavaScript, React's render and, on SQLite, every statement: /proc schedstat); PostgreSQL's backends' time on a CPU per run; and the p95 of each " +
+      "run's wall time less the time the main thread and the backends spent runnable but waiting for a CPU (the run queue: what other jobs on a " +
+      "shared machine add; an estimate of an idle machine's wall time, low when two backends wait at once).",
     "",
     `Target: p95 < ${TARGET_P95_MS} ms for every News page case with ${nArticles.toLocaleString("en")} articles and ${nStories.toLocaleString("en")} stories, on both engines — ${verdict.join("; ")}.`,
     "",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
-import { searchArticles, toFtsQuery, MARK_START, MARK_END } from "../../lib/db/search.ts";
+import { ftsSnippet, searchArticles, toFtsQuery, MARK_START, MARK_END } from "../../lib/db/search.ts";
 import { seedArticle } from "./seed.ts";
 
 let t: TestDb;
@@ -50,5 +50,27 @@ describe("searchArticles (FTS5)", () => {
     for (const q of [`"`, `*`, `a" OR 1=1 --`, `NEAR(`, "\u0000", "x".repeat(5000)]) {
       await expect(searchArticles(t.db, q)).resolves.toBeInstanceOf(Array);
     }
+  });
+});
+
+describe("ftsSnippet (SQLite's snippets, made from the page's rows)", () => {
+  const words = (terms: string[], prefix: string | null) => ({ terms, prefix });
+  it("marks every query word and the last one as a prefix, folding case and diacritics as the index does", () => {
+    const s = ftsSnippet("The Élection board said the electorate was calm.", words(["election"], "elect"));
+    expect(s).toContain(`${MARK_START}Élection${MARK_END}`);
+    expect(s).toContain(`${MARK_START}electorate${MARK_END}`);
+    expect(s).not.toContain(`${MARK_START}board`);
+  });
+  it("picks the window with the most distinct query words, and marks where the text was cut", () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `w${i}`).join(" ");
+    const text = `minister alone here. ${filler} the earthquake minister spoke. ${filler}`;
+    const s = ftsSnippet(text, words(["earthquake"], "minister"));
+    expect(s.startsWith("…")).toBe(true);
+    expect(s.endsWith("…")).toBe(true);
+    expect(s).toContain(`${MARK_START}earthquake${MARK_END} ${MARK_START}minister${MARK_END}`);
+    expect(s.split(/\s+/).length).toBeLessThanOrEqual(26);
+  });
+  it("gives the text's start when only the title matched", () => {
+    expect(ftsSnippet("Nothing relevant in the body.", words([], "quake"))).toBe("Nothing relevant in the body.");
   });
 });

@@ -3,7 +3,7 @@
 // and on SQLite a direct statement still waits for another caller's open transaction (the gate).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
-import { DirectStatementError, execute, queryRows, transaction } from "../../lib/db/direct.ts";
+import { afterCommit, ClientCallInTransactionError, DirectStatementError, execute, queryRows, scopedTransaction, transaction, withSavepoint } from "../../lib/db/direct.ts";
 import { sql } from "../../lib/db/sql.ts";
 
 let t: TestDb;
@@ -93,5 +93,56 @@ describe("transaction", () => {
     const site = await t.db.site.findUniqueOrThrow({ where: { id: siteId } });
     expect(site.maxPages).toBe(77);
     expect(site.name).toBe("Committed");
+  });
+});
+
+describe("scopedTransaction (one transaction per page)", () => {
+  const siteName = async () => (await t.db.site.findUniqueOrThrow({ where: { id: siteId } })).name;
+
+  it("runs lib/db statements made with the scoped client, and nested transactions, in the one transaction", async () => {
+    const committed: string[] = [];
+    await scopedTransaction(t.db, async (tx) => {
+      await execute(tx, sql`UPDATE "Site" SET "name" = ${"Scoped"} WHERE "id" = ${siteId}`);
+      await transaction(tx, async (inner) => inner.execute(sql`UPDATE "Site" SET "maxPages" = ${11} WHERE "id" = ${siteId}`));
+      // Seen inside, through the scoped client.
+      expect(await queryRows<{ name: string }[]>(tx, sql`SELECT "name" FROM "Site" WHERE "id" = ${siteId}`)).toEqual([{ name: "Scoped" }]);
+      await afterCommit(tx, async (plain) => { committed.push(await siteName()); expect(plain).toBe(t.db); });
+      expect(committed).toEqual([]);
+    });
+    expect(committed).toEqual(["Scoped"]);
+    expect((await t.db.site.findUniqueOrThrow({ where: { id: siteId } })).maxPages).toBe(11);
+  });
+
+  it("rolls back every statement, nested ones included, when the callback throws, and skips its afterCommit work", async () => {
+    let ran = false;
+    await expect(scopedTransaction(t.db, async (tx) => {
+      await execute(tx, sql`UPDATE "Site" SET "name" = ${"Lost"} WHERE "id" = ${siteId}`);
+      await transaction(tx, async (inner) => inner.execute(sql`UPDATE "Site" SET "maxPages" = ${12} WHERE "id" = ${siteId}`));
+      await afterCommit(tx, async () => { ran = true; });
+      throw new Error("crash between the page's writes");
+    })).rejects.toThrow("crash between");
+    expect(await siteName()).toBe("Scoped");
+    expect((await t.db.site.findUniqueOrThrow({ where: { id: siteId } })).maxPages).toBe(11);
+    expect(ran).toBe(false);
+  });
+
+  it("refuses Prisma's own calls on the scoped client (they would run beside the transaction)", async () => {
+    await expect(scopedTransaction(t.db, async (tx) => tx.site.findMany())).rejects.toBeInstanceOf(ClientCallInTransactionError);
+    await expect(scopedTransaction(t.db, async (tx) => tx.$queryRaw(sql`SELECT 1`))).rejects.toBeInstanceOf(ClientCallInTransactionError);
+  });
+
+  it("withSavepoint undoes only its own statements when they fail, and the transaction goes on (PostgreSQL aborts it otherwise)", async () => {
+    await scopedTransaction(t.db, async (tx) => {
+      await execute(tx, sql`UPDATE "Site" SET "name" = ${"Before savepoint"} WHERE "id" = ${siteId}`);
+      const err = await withSavepoint(tx, async () => {
+        await execute(tx, sql`UPDATE "Site" SET "maxPages" = ${13} WHERE "id" = ${siteId}`);
+        await execute(tx, sql`INSERT INTO "Site" ("seedUrl", "host", "name", "updatedAt") VALUES (${"https://direct.example/"}, ${"h"}, ${"n"}, ${new Date()})`);
+      }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DirectStatementError);
+      await execute(tx, sql`UPDATE "Site" SET "name" = ${"After savepoint"} WHERE "id" = ${siteId}`);
+    });
+    const site = await t.db.site.findUniqueOrThrow({ where: { id: siteId } });
+    expect(site.name).toBe("After savepoint");
+    expect(site.maxPages).toBe(11);
   });
 });

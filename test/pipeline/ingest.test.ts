@@ -4,6 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 import { ingestPage, reprocessPage } from "../../lib/pipeline/ingest.ts";
+import { processPage } from "../../lib/pipeline/process.ts";
 import { loadReplayPages, defaultReplayDir } from "../../lib/replay/server.ts";
 
 const pages = loadReplayPages();
@@ -70,5 +71,66 @@ describe("ingestPage", () => {
     const page = await t.db.page.findUniqueOrThrow({ where: { id: res.pageId } });
     expect(page.outcome).toBe("too_short");
     expect(page.outcomeReason).toMatch(/characters/);
+  });
+});
+
+// Issue #17 item 4: a page's article, duplicates, entities, story and outcome are stored in one transaction
+// (lib/db/direct.ts scopedTransaction). A failure between those writes — here the story's INSERT, after the
+// article and its entities were written — leaves none of them (the page row stays, without an outcome, for
+// the frontier's retry); the same page stored again succeeds.
+describe("ingestPage stores a processed page in one transaction", () => {
+  let t: TestDb;
+  let siteId: number;
+  beforeAll(async () => {
+    t = await createTestDb();
+    siteId = (await t.db.site.create({ data: { seedUrl: "https://www.npr.org/", host: "www.npr.org", name: "NPR" } })).id;
+  });
+  afterAll(async () => { await t.cleanup(); });
+
+  /** What the page thread hands the worker for the NPR article: its extraction and decision, no template. */
+  function processed(url: string) {
+    const html = body.toString("utf8");
+    const result = processPage({ finalUrl: url, html, classify: null, template: null });
+    return { result, entries: null, templateVersionBefore: 0, usedTemplateVersion: null };
+  }
+  const input = (url: string) => ({
+    siteId, url, finalUrl: url, status: 200, contentType: "text/html; charset=utf-8", body, processed: processed(url),
+  });
+
+  /** Make every story INSERT fail, as a crash or a lost connection at that point would. */
+  async function failStoryInserts(on: boolean): Promise<void> {
+    if (t.engine === "sqlite") {
+      await t.db.$executeRawUnsafe(on
+        ? `CREATE TRIGGER "test_fail_story" BEFORE INSERT ON "Story" BEGIN SELECT RAISE(ABORT, 'injected failure'); END`
+        : `DROP TRIGGER "test_fail_story"`);
+    } else if (on) {
+      await t.db.$executeRawUnsafe(`CREATE FUNCTION test_fail_story() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RAISE EXCEPTION ''injected failure''; END'`);
+      await t.db.$executeRawUnsafe(`CREATE TRIGGER "test_fail_story" BEFORE INSERT ON "Story" FOR EACH ROW EXECUTE FUNCTION test_fail_story()`);
+    } else {
+      await t.db.$executeRawUnsafe(`DROP TRIGGER "test_fail_story" ON "Story"`);
+      await t.db.$executeRawUnsafe(`DROP FUNCTION test_fail_story()`);
+    }
+  }
+
+  it("leaves no article, entity, story or outcome when the story's write fails, and stores all of them when retried", async () => {
+    const url = `https://www.npr.org${nprArticle.path}`;
+    await failStoryInserts(true);
+    const err = await ingestPage(t.db, input(url), { classify: null }).catch((e: unknown) => e);
+    await failStoryInserts(false);
+    expect(err).toBeInstanceOf(Error);
+    expect(String((err as Error).message) + String((err as { cause?: Error }).cause?.message ?? "")).toMatch(/injected failure/);
+    expect((await t.db.page.findUniqueOrThrow({ where: { url } })).outcome).toBeNull();
+    expect(await t.db.article.count()).toBe(0);
+    expect(await t.db.articleEntity.count()).toBe(0);
+    expect(await t.db.entity.count()).toBe(0);
+    expect(await t.db.story.count()).toBe(0);
+
+    const res = await ingestPage(t.db, input(url), { classify: null });
+    expect(res.outcome).toBe("article");
+    const article = await t.db.article.findUniqueOrThrow({ where: { id: res.articleId } });
+    expect(article.pageId).toBe(res.pageId);
+    expect(article.storyId).not.toBeNull();
+    expect(await t.db.articleEntity.count({ where: { articleId: article.id } })).toBeGreaterThan(0);
+    expect((await t.db.page.findUniqueOrThrow({ where: { id: res.pageId } })).outcome).toBe("article");
   });
 });
