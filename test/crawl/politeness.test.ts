@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { enqueueUrls } from "../../lib/db/frontier.ts";
-import { addSite } from "../../lib/db/sites.ts";
+import { addSite, setSiteStatus } from "../../lib/db/sites.ts";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -34,6 +34,7 @@ let server: Server;
 let port = 0;
 let t: TestDb;
 const children: ChildProcess[] = [];
+let siteId = 0;
 
 const article = (i: number) => `<!doctype html><html lang="en"><head><title>Harbour report ${i}</title></head><body><article><h1>Harbour report ${i}</h1>
 ${Array.from({ length: 8 }, (_, p) => `<p>The harbour authority said on Tuesday that ship number ${i * 10 + p} had docked after a storm delayed traffic along the northern coast for several days, and officials expect more arrivals.</p>`).join("\n")}
@@ -57,6 +58,10 @@ beforeAll(async () => {
   port = (server.address() as { port: number }).port;
   t = await createTestDb();
   const site = await addSite(t.db, { seedUrl: `http://127.0.0.1:${port}/`, maxPages: 100, maxDepth: 1, crawlDelayMs: DELAY_MS, allowPrivateNetwork: true });
+  siteId = site.id;
+  // Paused until every worker has started (see the test): a worker that boots seconds before the others on a
+  // loaded machine would otherwise crawl all the pages alone, and the test would check one process, not four.
+  await setSiteStatus(t.db, site.id, "paused");
   // The pages are queued before any worker starts (the seed would list them too), so every worker finds
   // work for the one host as soon as it is up: otherwise the worker that boots first and takes the seed
   // could crawl all of them before the others poll, and the test would check one process, not four.
@@ -74,15 +79,21 @@ const exited = (p: ChildProcess) => new Promise<number | null>((r) => (p.exitCod
 
 it(`${WORKERS} workers on one host keep the site's ${DELAY_MS} ms delay between requests`, async () => {
   let stderr = "";
+  const started = new Set<number>();
   for (let i = 0; i < WORKERS; i++) {
     const child = spawn(process.execPath, ["--import", "tsx", join(root, "workers", "crawl.ts")], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: t.url, ALLOW_PRIVATE_NETWORK: "true", WORKER_CONCURRENCY: String(CONCURRENCY), WORKER_IDLE_MS: "100", LOG_LEVEL: "silent", VITEST: "" },
-      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, DATABASE_URL: t.url, ALLOW_PRIVATE_NETWORK: "true", WORKER_CONCURRENCY: String(CONCURRENCY), WORKER_IDLE_MS: "100", LOG_LEVEL: "info", VITEST: "" },
+      stdio: ["ignore", "pipe", "pipe"],
     });
     child.stderr!.on("data", (d) => (stderr += d));
+    let stdout = "";
+    child.stdout!.on("data", (d) => { stdout += d; if (stdout.includes("crawl worker started")) started.add(child.pid!); });
     children.push(child);
   }
+  for (const end = Date.now() + 120_000; started.size < WORKERS && Date.now() < end; ) await sleep(50);
+  expect(started.size, `workers that logged their start; stderr: ${stderr}`).toBe(WORKERS);
+  await setSiteStatus(t.db, siteId, "active");
   const owners = new Set<string>();
   const pagesFetched = () => arrivals.filter((a) => a.path.startsWith("/news/")).length;
   for (const end = Date.now() + 180_000; Date.now() < end && pagesFetched() < PAGES; ) {
