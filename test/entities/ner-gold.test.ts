@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractEntities, extractEntitiesRules } from "../../lib/entities/extract-entities.ts";
+import { extractFixtureTruth } from "../helpers/extract-truth.ts";
 
 interface Gold { passages: { fixture: string; chars: number; entities: [string, string][] }[] }
 const fixtures = join(import.meta.dirname, "..", "fixtures");
 const gold = JSON.parse(readFileSync(join(fixtures, "entities", "wcxb-gold.json"), "utf8")) as Gold;
-const truth = JSON.parse(readFileSync(join(fixtures, "extract", "truth.json"), "utf8")) as Record<string, { main_content: string }>;
+const truth = extractFixtureTruth();
 
 /**
  * The tagger on web text that is not CoNLL (three WCXB pages, gold written by hand for this test:
@@ -20,7 +21,7 @@ describe("entities on a hand-labelled sample that is not CoNLL", () => {
   const score = (recognise: (text: string) => { text: string; type: string }[], log: boolean) => {
     let tp = 0, fp = 0, fn = 0;
     for (const p of gold.passages) {
-      const text = truth[p.fixture]!.main_content.slice(0, p.chars);
+      const text = truth[p.fixture]!.main_content!.slice(0, p.chars);
       const want = new Set(p.entities.map(([t, ty]) => `${t}|${ty}`));
       const got = new Set(recognise(text).map((m) => `${m.text}|${m.type}`));
       for (const g of got) (want.has(g) ? tp++ : fp++);

@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isSpace, sentences, tokenize } from "../../lib/entities/tokenize.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
+import { extractFixtureTruth } from "../helpers/extract-truth.ts";
 
-const truth = JSON.parse(readFileSync(join(import.meta.dirname, "..", "fixtures", "extract", "truth.json"), "utf8")) as Record<string, { main_content?: string }>;
+const truth = extractFixtureTruth();
 const ecb = readFileSync(join(import.meta.dirname, "..", "fixtures", "stories", "ecbplus-sample.jsonl"), "utf8")
   .trim().split("\n").map((l) => (JSON.parse(l) as { text: string }).text);
 const realTexts = [...Object.values(truth).map((t) => t.main_content ?? "").filter(Boolean), ...ecb];
