@@ -234,6 +234,9 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
           await releaseHeldPages(opts.db, opts.siteIds, opts.classify);
           break;
         }
+        // Idle: what the pages taught their sites is stored now, not when the next page of the site comes
+        // (which may be hours away), so the site page shows it (a no-op when nothing is pending).
+        await flushSiteEvidence(opts.db).catch((err: unknown) => log.warn({ err }, "could not store the sites' learnt evidence"));
         await sleep(idleMs, opts.signal);
       } else {
         await raceNap(inFlight.keys(), idleMs, opts.signal);

@@ -88,7 +88,7 @@ describe("site page: learnt patterns and the 'mark this pattern not news' action
     await reader.goto(`${lede.url}/`);
     await waitForNews(reader, /Pattern Post story \d/, 120_000);
     await reader.close();
-    // The workers store a site's evidence on its first and third page, then every 5 s: reload until the articles' row is there.
+    // A worker stores what its pages taught a site every 5 s and whenever it goes idle: reload until the articles' row is there.
     const row = admin.locator(`[data-testid=url-patterns] tr[data-pattern="${articlePattern}"]`);
     const deadline = Date.now() + 90_000;
     for (;;) {
