@@ -1,4 +1,4 @@
-// npx tsx scripts/bench/ner-ab.ts BASE-DIR [--check] — the app's entity path (extractEntities) of this tree against a
+// npx tsx scripts/bench/ner-ab.ts BASE-DIR [--check [--rules]] — the app's entity path (extractEntities) of this tree against a
 // copy of another revision's lib/entities, in one process (e.g. `mkdir .scratch-base && git archive REV lib/entities
 // lib/dict.ts lib/classify/random.ts | tar -x -C .scratch-base`, then BASE-DIR = .scratch-base).
 //   speed: CPU ms per 1,000 words of extractEntities over title + whole text, the two trees alternating article by
@@ -7,13 +7,14 @@
 //     (bench:ner reads the same ones), and held out, the English WCXB articles after them plus ECB+ dev stories
 //     (never read while the code was tuned).
 //   --check: both trees' output (every mention's text, type, offsets and key) compared on all 1,355 WCXB dev
-//     texts and the 496 ECB+ dev texts; exits 1 on the first difference.
+//     texts and the 496 ECB+ dev texts, of extractEntities and (--rules) of extractEntitiesRules, the story
+//     evidence, which shares the heuristic spans; exits 1 on the first difference.
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { corpusDir } from "./report.ts";
-import { extractEntities } from "../../lib/entities/extract-entities.ts";
+import { extractEntities, extractEntitiesRules } from "../../lib/entities/extract-entities.ts";
 import type { EntityMention } from "../../lib/entities/types.ts";
 
 type Extract = (text: string, options?: { lang?: string | null }) => EntityMention[];
@@ -63,25 +64,27 @@ function race(name: string, texts: string[], base: Extract, mine: Extract): stri
 
 async function main(): Promise<void> {
   const baseDir = process.argv[2];
-  if (!baseDir) throw new Error("usage: tsx scripts/bench/ner-ab.ts BASE-DIR [--check]");
+  if (!baseDir) throw new Error("usage: tsx scripts/bench/ner-ab.ts BASE-DIR [--check [--rules]]");
   const corpus = corpusDir();
   if (!corpus) return;
-  const mod = await import(pathToFileURL(resolve(baseDir, "lib", "entities", "extract-entities.ts")).href) as { extractEntities: Extract };
+  const mod = await import(pathToFileURL(resolve(baseDir, "lib", "entities", "extract-entities.ts")).href) as { extractEntities: Extract; extractEntitiesRules: Extract };
   const base = mod.extractEntities;
   const pages = wcxb(corpus);
   if (process.argv.includes("--check")) {
     const texts = [...pages.map((p) => ({ id: `wcxb ${p.id}`, text: `${p.title}\n\n${p.text}` })), ...ecb(corpus).map((text, i) => ({ id: `ecb+ ${i}`, text }))];
+    const rules = process.argv.includes("--rules");
+    const [baseF, mineF, name] = rules ? [mod.extractEntitiesRules, extractEntitiesRules, "extractEntitiesRules"] : [base, extractEntities, "extractEntities"];
     let mentions = 0;
     for (const { id, text } of texts) {
-      const a = JSON.stringify(base(text, { lang: "en" }));
-      const b = extractEntities(text, { lang: "en" });
+      const a = JSON.stringify(baseF(text, { lang: "en" }));
+      const b = mineF(text, { lang: "en" });
       if (a !== JSON.stringify(b)) {
-        process.stdout.write(`DIFFERENT: ${id}\nbase: ${a}\nmine: ${JSON.stringify(b)}\n`);
+        process.stdout.write(`DIFFERENT (${name}): ${id}\nbase: ${a}\nmine: ${JSON.stringify(b)}\n`);
         process.exit(1);
       }
       mentions += b.length;
     }
-    process.stdout.write(`identical: ${texts.length} texts (${pages.length} WCXB dev, ${texts.length - pages.length} ECB+ dev), ${mentions} mentions\n`);
+    process.stdout.write(`${name} identical: ${texts.length} texts (${pages.length} WCXB dev, ${texts.length - pages.length} ECB+ dev), ${mentions} mentions\n`);
     return;
   }
   const articles = pages.filter(isEnglishArticle).map((p) => `${p.title}\n\n${p.text}`);
