@@ -36,6 +36,8 @@ const INITIAL_WORDS = 4096;
 /** Word id 0 stands for "outside the sentence": its roles are the boundary atoms' scores. */
 const OUTSIDE = 0;
 const CAPITALISED = 1, GAZ_START = 2;
+/** The fields of a word id in FrozenTagger.info (INFO ints a word). */
+const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, INFO = 8;
 /** Slots of the direct-mapped cache of frequent words in front of the word map (a power of two, less 1). */
 const RECENT_MASK = 4095;
 /** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
@@ -50,6 +52,8 @@ const DIGIT = /\d/g;
 
 /** A shape's tables: previous tag × shape, document history × shape, sentence start × shape. */
 interface ShapeEntry {
+  /** its place in FrozenTagger.shapeList */
+  index: number;
   tagS: Float64Array | null;
   histS: Float64Array | null;
   first: Float64Array | null;
@@ -61,7 +65,7 @@ export interface FrozenTagging {
   /** BIO tag per token, per sentence */
   tags: number[][];
   /** best score minus the best other allowed score, per token, per sentence */
-  margins: Float64Array[];
+  margins: number[][];
 }
 
 export class FrozenTagger {
@@ -73,19 +77,17 @@ export class FrozenTagger {
   private wordCount = 1;
   /** static scores by window place: ROLE_SIZE floats an id (float32 like the weights: half the memory) */
   private roles = new Float32Array(INITIAL_WORDS * ROLE_SIZE);
-  /** its lower-case and shape atoms (the pair features), its CAPITALISED | GAZ_START flags */
-  private wordL = new Int32Array(INITIAL_WORDS);
-  private wordS = new Int32Array(INITIAL_WORDS);
-  private flags = new Uint8Array(INITIAL_WORDS);
-  /** offset of its TAG1_L scores by previous tag (NT × NT) in tagLs, or -1 when the model has none */
-  private tagLAt = new Int32Array(INITIAL_WORDS);
+  /** INFO ints an id, side by side (one cache line a word, not one per field): its lower-case and shape atoms
+   * (the pair features), the offset of its TAG1_L scores by previous tag (NT × NT) in tagLs or -1 when the
+   * model has none, its lower case's id (the document history's key), its CAPITALISED | GAZ_START flags, and
+   * its shape's index in shapeList */
+  private info = new Int32Array(INITIAL_WORDS * INFO);
   private tagLs = new Float32Array(INITIAL_WORDS * NT * NT);
   private tagLCount = 0;
-  /** id of its lower case with digits folded (the document history's key; lowerIds) */
-  private lowerOf = new Int32Array(INITIAL_WORDS);
-  /** its plain lower case (the gazetteer's key) and its shape's tables */
+  /** its plain lower case (the gazetteer's key) */
   private readonly lcOf: string[] = [""];
-  private readonly shapeOfWord: ShapeEntry[] = [];
+  /** the shapes' tables, by index (a few hundred: they stay in cache) */
+  private readonly shapeList: ShapeEntry[] = [];
   private readonly lowerIds = new Map<string, number>();
   /** document history: counts per kind (4 a lower-case id), valid where histStamp equals the document's stamp */
   private histCounts = new Int32Array(INITIAL_WORDS * 4);
@@ -148,7 +150,8 @@ export class FrozenTagger {
   private shape(s: number): ShapeEntry {
     let e = this.shapes.get(s);
     if (e) return e;
-    e = { tagS: null, histS: null, first: null, pairs: new Map() };
+    e = { index: this.shapeList.length, tagS: null, histS: null, first: null, pairs: new Map() };
+    this.shapeList.push(e);
     if (s >= 0) {
       const tagS = new Float64Array(NT * NT);
       let any = false;
@@ -171,7 +174,6 @@ export class FrozenTagger {
     this.recentForms.fill(undefined);
     this.lowerIds.clear();
     this.lcOf.length = 1;
-    this.shapeOfWord.length = 1;
     // The slabs are zero past what is in use (new memory is, and this clears what was): a word's tables are
     // summed into them as they are.
     this.roles.fill(0, 0, this.wordCount * ROLE_SIZE);
@@ -187,14 +189,10 @@ export class FrozenTagger {
 
   /** Doubles the per-word slabs. */
   private growWords(): void {
-    const n = this.wordL.length * 2;
+    const n = (this.info.length / INFO) * 2;
     const grow = <A extends Float32Array | Int32Array | Uint8Array>(old: A, make: (n: number) => A, per = 1): A => { const a = make(n * per); a.set(old); return a; };
     this.roles = grow(this.roles, (k) => new Float32Array(k), ROLE_SIZE);
-    this.wordL = grow(this.wordL, (k) => new Int32Array(k));
-    this.wordS = grow(this.wordS, (k) => new Int32Array(k));
-    this.flags = grow(this.flags, (k) => new Uint8Array(k));
-    this.tagLAt = grow(this.tagLAt, (k) => new Int32Array(k));
-    this.lowerOf = grow(this.lowerOf, (k) => new Int32Array(k));
+    this.info = grow(this.info, (k) => new Int32Array(k), INFO);
   }
 
   /** The id of a lower case (digits folded), the document history's key. */
@@ -239,7 +237,7 @@ export class FrozenTagger {
     const cached = this.words.get(form);
     if (cached !== undefined) return cached;
     const id = this.wordCount;
-    if (id >= this.wordL.length) this.growWords();
+    if ((id + 1) * INFO > this.info.length) this.growWords();
     const atom = this.src.atom;
     const lc = form.toLowerCase();
     const lower = hasDigit(lc) ? lc.replace(DIGIT, "0") : lc;
@@ -266,15 +264,16 @@ export class FrozenTagger {
     }
     const path = this.src.lexicon.clusters?.get(lc);
     if (path) addInto(roles, r0 + NT, this.cluster(path), 0, 3 * NT);
-    this.tagLAt[id] = l >= 0 ? this.tagLRows(l) : -1;
     const gaz = this.src.lexicon.gazetteer;
     const gazStart = !!gaz && NAME_START.test(form) && (gaz.has(lc) || this.gazPrefixes.has(lc));
-    this.flags[id] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0);
-    this.wordL[id] = l;
-    this.wordS[id] = s;
-    this.lowerOf[id] = this.lowerId(lower);
+    const info = this.info, at = id * INFO;
+    info[at + I_L] = l;
+    info[at + I_S] = s;
+    info[at + I_TAGL] = l >= 0 ? this.tagLRows(l) : -1;
+    info[at + I_LOWER] = this.lowerId(lower);
+    info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0);
+    info[at + I_SHAPE] = this.shape(s).index;
     this.lcOf[id] = lc;
-    this.shapeOfWord[id] = this.shape(s);
     this.words.set(form, id);
     this.wordCount = id + 1;
     return id;
@@ -371,7 +370,7 @@ export class FrozenTagger {
   private staticScores(ids: Int32Array, n: number, headline: boolean): Float64Array {
     if (this.fixed.length < n * NT) this.fixed = new Float64Array(Math.max(n * NT, this.fixed.length * 2));
     const out = this.fixed;
-    const bias = this.bias, roles = this.roles, wordL = this.wordL, wordS = this.wordS, shapes = this.shapeOfWord;
+    const bias = this.bias, roles = this.roles, info = this.info, shapes = this.shapeList;
     for (let i = 0; i < n; i++) {
       const o = i * NT;
       for (let k = 0; k < NT; k++) out[o + k] = bias[k]!;
@@ -380,18 +379,18 @@ export class FrozenTagger {
         const ro = (j >= 0 && j < n ? ids[j]! : OUTSIDE) * ROLE_SIZE + (d + 2) * NT;
         for (let k = 0; k < NT; k++) out[o + k]! += roles[ro + k]!;
       }
-      const me = ids[i]!;
-      const l0 = wordL[me]!, s0 = wordS[me]!;
-      const lp = i > 0 ? wordL[ids[i - 1]!]! : L_OUT, ln = i + 1 < n ? wordL[ids[i + 1]!]! : R_OUT;
-      const sp = i > 0 ? wordS[ids[i - 1]!]! : L_OUT, sn = i + 1 < n ? wordS[ids[i + 1]!]! : R_OUT;
+      const me = ids[i]! * INFO, prev = i > 0 ? ids[i - 1]! * INFO : -1, next = i + 1 < n ? ids[i + 1]! * INFO : -1;
+      const l0 = info[me + I_L]!, s0 = info[me + I_S]!;
+      const lp = prev >= 0 ? info[prev + I_L]! : L_OUT, ln = next >= 0 ? info[next + I_L]! : R_OUT;
+      const sp = prev >= 0 ? info[prev + I_S]! : L_OUT, sn = next >= 0 ? info[next + I_S]! : R_OUT;
       if (l0 >= 0) {
         if (lp >= 0) this.add(out, o, T_LL_PREV, lp, l0);
         if (ln >= 0) this.add(out, o, T_LL_NEXT, l0, ln);
       }
       if (s0 >= 0) {
-        const shape = shapes[me]!;
+        const shape = shapes[info[me + I_SHAPE]!]!;
         if (sp >= 0) {
-          const pair = this.shapePair(i > 0 ? shapes[ids[i - 1]!]! : this.shape(L_OUT), sp, s0);
+          const pair = this.shapePair(prev >= 0 ? shapes[info[prev + I_SHAPE]!]! : this.shape(L_OUT), sp, s0);
           if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[k]!;
         }
         if (sn >= 0) {
@@ -414,9 +413,9 @@ export class FrozenTagger {
   private gazetteer(out: Float64Array, ids: Int32Array, n: number): void {
     const gaz = this.src.lexicon.gazetteer;
     if (!gaz) return;
-    const flags = this.flags, lcOf = this.lcOf;
+    const info = this.info, lcOf = this.lcOf;
     for (let i = 0; i < n; i++) {
-      if (!(flags[ids[i]!]! & GAZ_START)) continue;
+      if (!(info[ids[i]! * INFO + I_FLAGS]! & GAZ_START)) continue;
       let phrase = "";
       for (let m = 1; m <= this.gazMax && i + m <= n; m++) {
         phrase = m === 1 ? lcOf[ids[i]!]! : `${phrase} ${lcOf[ids[i + m - 1]!]!}`;
@@ -438,7 +437,7 @@ export class FrozenTagger {
     if (this.wordCount >= this.wordCacheLimit) this.resetWords();
     const stamp = ++this.docStamp;
     const tags: number[][] = [];
-    const margins: Float64Array[] = [];
+    const margins: number[][] = [];
     const scores = new Float64Array(NT);
     const trans = this.trans, hist = this.hist;
     for (const forms of document) {
@@ -448,22 +447,22 @@ export class FrozenTagger {
       for (let i = 0; i < n; i++) ids[i] = this.word(forms[i]!);
       const fixed = this.staticScores(ids, n, isHeadline(forms));
       // After the words are in: the slabs may have grown.
-      const tagLAt = this.tagLAt, tagLs = this.tagLs, flags = this.flags, lowerOf = this.lowerOf, shapes = this.shapeOfWord;
+      const info = this.info, tagLs = this.tagLs, shapes = this.shapeList;
       const histStamp = this.histStamp, histCounts = this.histCounts;
       const sTags: number[] = new Array(n);
-      const sMargins = new Float64Array(n);
+      const sMargins: number[] = new Array<number>(n);
       let prev1 = 0, prev2 = 0;
       for (let i = 0; i < n; i++) {
-        const me = ids[i]!;
+        const me = ids[i]! * INFO;
         const o = i * NT, to = (prev1 * NT + prev2) * NT;
         for (let k = 0; k < NT; k++) scores[k] = fixed[o + k]! + trans[to + k]!;
-        const tagL = tagLAt[me]!;
+        const tagL = info[me + I_TAGL]!;
         if (tagL >= 0) for (let k = 0; k < NT; k++) scores[k]! += tagLs[tagL + prev1 * NT + k]!;
-        const shape = shapes[me]!;
+        const shape = shapes[info[me + I_SHAPE]!]!;
         const tagS = shape.tagS;
         if (tagS) for (let k = 0; k < NT; k++) scores[k]! += tagS[prev1 * NT + k]!;
-        const capitalised = (flags[me]! & CAPITALISED) !== 0;
-        const li = lowerOf[me]!;
+        const capitalised = (info[me + I_FLAGS]! & CAPITALISED) !== 0;
+        const li = info[me + I_LOWER]!;
         // Document history (DocHistory's rule over per-lower-case counts): the kind given most often so far.
         let h = -1;
         if (capitalised && histStamp[li] === stamp) {

@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { corpusDir } from "./report.ts";
 import { extractEntities, extractEntitiesRules } from "../../lib/entities/extract-entities.ts";
 import type { EntityMention } from "../../lib/entities/types.ts";
+import { findHeuristicSpans } from "../../lib/entities/heuristic-spans.ts";
 
 type Extract = (text: string, options?: { lang?: string | null }) => EntityMention[];
 /** English article pages measured (the bench's), and other articles read first, unmeasured (as bench:ner). */
@@ -85,6 +86,18 @@ async function main(): Promise<void> {
       mentions += b.length;
     }
     process.stdout.write(`${name} identical: ${texts.length} texts (${pages.length} WCXB dev, ${texts.length - pages.length} ECB+ dev), ${mentions} mentions\n`);
+    // The heuristic spans on their own, with the rules' options and the repairs' (fast: no compromise).
+    const hs = await import(pathToFileURL(resolve(baseDir, "lib", "entities", "heuristic-spans.ts")).href) as typeof import("../../lib/entities/heuristic-spans.ts");
+    let spans = 0;
+    for (const { id, text } of texts) {
+      for (const options of [{}, { headAnywhere: true, breakAtOpeners: true }]) {
+        const a = JSON.stringify(hs.findHeuristicSpans(text, options));
+        const b = findHeuristicSpans(text, options);
+        if (a !== JSON.stringify(b)) { process.stdout.write(`DIFFERENT heuristic spans ${JSON.stringify(options)}: ${id}\n`); process.exit(1); }
+        spans += b.length;
+      }
+    }
+    process.stdout.write(`findHeuristicSpans identical (both option sets): ${texts.length} texts, ${spans} spans\n`);
     return;
   }
   const articles = pages.filter(isEnglishArticle).map((p) => `${p.title}\n\n${p.text}`);
