@@ -9,8 +9,8 @@
 //   3. decoding left to right: static scores + the dense previous-tags table + the word's and its shape's
 //      tag rows + the document history, then the best tag BIO allows.
 // test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.
-import { CLUSTER_PREFIXES, T, TAGS, TAG_COUNT, allowedAfter, isHeadline, shapeOf } from "./ner-features.ts";
-import type { WeightSource } from "./ner-tagger.ts";
+import { CLUSTER_PREFIXES, T, TAGS, TAG_COUNT, allowedAfter, isHeadline, sentenceAtoms, shapeOf } from "./ner-features.ts";
+import { DocHistory, staticRows, tagSentence, type WeightSource } from "./ner-tagger.ts";
 
 const NT = 9;
 if (TAG_COUNT !== NT) throw new Error(`ner-frozen expects ${NT} tags, the features define ${TAG_COUNT}`);
@@ -513,11 +513,41 @@ function addInto(out: Float32Array, o: number, add: Float32Array, a: number, n: 
   for (let k = 0; k < n; k++) out[o + k]! += add[a + k]!;
 }
 
-const taggers = new WeakMap<WeightSource, FrozenTagger>();
+/** The feature templates the frozen tables sum (every template of ner-features.ts T, windows included). */
+export const FROZEN_TEMPLATES: ReadonlySet<number> = new Set([
+  T_BIAS, T_W0, T_AFF, T_LL_PREV, T_LL_NEXT, T_SS_PREV, T_SS_NEXT, T_FIRST_S, T_HEAD_L, T_HEAD_S, T_W_PREV, T_W_NEXT,
+  T_TAG1, T_TAG12, T_TAG1_L, T_TAG1_S, T_HIST, T_HIST_S,
+  ...[0, 1, 2, 3, 4].flatMap((d) => [T_L + d, T_S + d]), ...[0, 1, 2].flatMap((d) => [T_CLU + d, T_GAZ + d]),
+]);
 
-/** The frozen tagger of a model (built once per model; its caches live as long as the model). */
-export function frozenTagger(src: WeightSource): FrozenTagger {
+/** A model's tagger through its feature rows (ner-tagger.ts tagSentence): exact for any template, slower; for
+ * a model holding templates the frozen tables do not read (a new feature not yet summed there). */
+class RowTagger {
+  constructor(private readonly src: WeightSource) {}
+  tagDocument(document: string[][]): FrozenTagging {
+    const history = new DocHistory();
+    const tags: number[][] = [];
+    const margins: number[][] = [];
+    for (const forms of document) {
+      const atoms = sentenceAtoms(forms, this.src.atom, this.src.lexicon);
+      const tagged = tagSentence(this.src, atoms, staticRows(this.src, atoms, isHeadline(forms)), history);
+      tags.push(tagged.map((t) => t.tag));
+      margins.push(tagged.map((t) => t.margin));
+    }
+    return { tags, margins };
+  }
+}
+
+const taggers = new WeakMap<WeightSource, FrozenTagger | RowTagger>();
+
+/** The frozen tagger of a model (built once per model; its caches live as long as the model); the feature-row
+ * tagger when the model declares a template FROZEN_TEMPLATES lacks. */
+export function frozenTagger(src: WeightSource): FrozenTagger | RowTagger {
   let t = taggers.get(src);
-  if (!t) { t = new FrozenTagger(src); taggers.set(src, t); }
+  if (!t) {
+    const unread = [...(src.templates ?? [])].filter((x) => !FROZEN_TEMPLATES.has(x));
+    t = unread.length ? new RowTagger(src) : new FrozenTagger(src);
+    taggers.set(src, t);
+  }
   return t;
 }

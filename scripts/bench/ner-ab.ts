@@ -17,6 +17,7 @@ import { corpusDir } from "./report.ts";
 import { extractEntities, extractEntitiesRules } from "../../lib/entities/extract-entities.ts";
 import type { EntityMention } from "../../lib/entities/types.ts";
 import { findHeuristicSpans } from "../../lib/entities/heuristic-spans.ts";
+import { nameWords } from "../../lib/entities/normalize-key.ts";
 
 type Extract = (text: string, options?: { lang?: string | null }) => EntityMention[];
 /** English article pages measured (the bench's), and other articles read first, unmeasured (as bench:ner). */
@@ -98,6 +99,16 @@ async function main(): Promise<void> {
       }
     }
     process.stdout.write(`findHeuristicSpans identical (both option sets): ${texts.length} texts, ${spans} spans\n`);
+    // The name keys' words on every line of every text (names and whatever else is written there).
+    const nk = await import(pathToFileURL(resolve(baseDir, "lib", "entities", "normalize-key.ts")).href) as typeof import("../../lib/entities/normalize-key.ts");
+    let lines = 0;
+    for (const { id, text } of texts) {
+      for (const line of text.split("\n")) {
+        if (JSON.stringify(nk.nameWords(line)) !== JSON.stringify(nameWords(line))) { process.stdout.write(`DIFFERENT nameWords: ${id}: ${line}\n`); process.exit(1); }
+        lines++;
+      }
+    }
+    process.stdout.write(`nameWords identical: ${lines} lines\n`);
     return;
   }
   const articles = pages.filter(isEnglishArticle).map((p) => `${p.title}\n\n${p.text}`);

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { decodeModel, loadShippedModel, ModelFormatError, MODEL_URL } from "../../lib/entities/ner-model.ts";
 import { TAG_COUNT, isHeadline, sentenceAtoms } from "../../lib/entities/ner-features.ts";
 import { DocHistory, staticRows, tagSentence } from "../../lib/entities/ner-tagger.ts";
-import { FrozenTagger, frozenTagger } from "../../lib/entities/ner-frozen.ts";
+import { FROZEN_TEMPLATES, FrozenTagger, frozenTagger } from "../../lib/entities/ner-frozen.ts";
 import { sentences } from "../../lib/entities/tokenize.ts";
 import { recogniseEntities } from "../../lib/entities/ner.ts";
 
@@ -62,6 +62,20 @@ describe("the shipped named-entity model", () => {
         expect(got.margins.map((m) => [...m])).toEqual(fresh[i]!.margins.map((m) => [...m]));
       });
     }
+  });
+
+  it("sums every template the shipped model holds; a model with a template it does not sum is tagged through its feature rows, exactly", () => {
+    const model = loadShippedModel();
+    expect([...model.templates].filter((t) => !FROZEN_TEMPLATES.has(t))).toEqual([]);
+    expect(frozenTagger(model)).toBeInstanceOf(FrozenTagger);
+    // The same model declaring one more template (as a retrained model with a new feature would).
+    const extended = { ...model, templates: new Set([...model.templates, 250]) };
+    const rows = frozenTagger(extended);
+    expect(rows).not.toBeInstanceOf(FrozenTagger);
+    const document = sentences(ecb[0]!).map((s) => s.map((t) => t.form));
+    const a = rows.tagDocument(document), b = frozenTagger(model).tagDocument(document);
+    expect(a.tags).toEqual(b.tags);
+    a.margins.forEach((m, i) => m.forEach((x, k) => expect(x).toBeCloseTo(b.margins[i]![k]!, 3)));
   });
 
   it("tags names in running text, all four kinds", () => {
