@@ -15,7 +15,14 @@ function retag(tags: number[], span: Span, kind: EntityKind): void {
 
 export function resolveDocuments(doc: string[][], tags: number[][]): number[][] {
   const out = tags.map((t) => t.slice());
-  const mentions: Mention[] = out.flatMap((t, s) => spansOf(t).map((sp) => ({ ...sp, sentence: s, text: doc[s]!.slice(sp.start, sp.end).join(" ") })));
+  const mentions: Mention[] = [];
+  for (let s = 0; s < out.length; s++) {
+    const t = out[s]!;
+    let any = false;
+    for (let i = 0; i < t.length && !any; i++) any = t[i] !== 0;
+    if (!any) continue; // a sentence without names (most): no spans to read
+    for (const sp of spansOf(t)) mentions.push({ kind: sp.kind, start: sp.start, end: sp.end, sentence: s, text: doc[s]!.slice(sp.start, sp.end).join(" ") });
+  }
   // 1. Majority type per spelling.
   const votes = new Map<string, Map<EntityKind, number>>();
   for (const m of mentions) {

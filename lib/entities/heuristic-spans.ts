@@ -20,26 +20,37 @@ interface Token { word: string; start: number; end: number; cap: boolean; breaks
 
 const isAsciiLower = (code: number) => code >= 97 && code <= 122;
 
-/** Runs of non-space characters (what /\S+/g matches), found by scanning: no match object per word. */
+/** Runs of non-space characters (what /\S+/g matches), found by scanning: no match object per word. A word
+ * that is not capitalised and follows two such words is left out: a name's run reads at most the two words
+ * after its last capitalised one (a connector, then whether a capital follows), and nothing reads back, so
+ * the runs are the same and most of running text is skipped unread. */
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
   const n = text.length;
+  /** words at the end of `out` that are not capitalised */
+  let tail = 0;
   for (let from = 0; from < n;) {
     if (isSpace(text.charCodeAt(from))) { from++; continue; }
     let to = from + 1;
     while (to < n && !isSpace(text.charCodeAt(to))) to++;
-    const raw = text.slice(from, to);
     const at = from;
     from = to;
     // Most words start and end with a lower-case letter: no capital, quote, bracket or final mark to read.
-    if (isAsciiLower(raw.charCodeAt(0)) && isAsciiLower(raw.charCodeAt(raw.length - 1))) {
+    if (isAsciiLower(text.charCodeAt(at)) && isAsciiLower(text.charCodeAt(to - 1))) {
+      if (tail >= 2) continue;
+      tail++;
+      const raw = text.slice(at, to);
       const possessive = raw.length > 2 && raw.charCodeAt(raw.length - 1) === 115 && (raw[raw.length - 2] === "'" || raw[raw.length - 2] === "’");
       out.push({ word: possessive ? raw.slice(0, -2) : raw, start: at, end: at + raw.length, cap: false, breaks: false, opens: false });
       continue;
     }
+    const raw = text.slice(at, to);
+    const cap = CAPITALISED.test(raw);
+    if (!cap && tail >= 2) continue;
+    tail = cap ? 0 : tail + 1;
     const word = raw.replace(/^["“'‘(]+/, "").replace(/[,;:!?)"”]+$/, "").replace(/['’]s$/, "");
     const sentenceEnd = raw.endsWith(".") && !NON_FINAL_PERIOD.test(word);
-    out.push({ word, start: at, end: at + raw.length, cap: CAPITALISED.test(raw), breaks: BREAK_AFTER.test(raw) || sentenceEnd, opens: /^["“'‘(]/.test(raw) });
+    out.push({ word, start: at, end: at + raw.length, cap, breaks: BREAK_AFTER.test(raw) || sentenceEnd, opens: /^["“'‘(]/.test(raw) });
   }
   return out;
 }

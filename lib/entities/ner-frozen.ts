@@ -1,20 +1,22 @@
 // The shipped (frozen) model's tagging path: the same features and greedy decoder as ner-tagger.ts, with
 // every score that does not depend on the sentence summed once and kept in typed arrays, so a token costs a
 // few vector adds instead of hashing dozens of features:
-//   1. per word type (cached): its share of the static scores at each place of the ±2 window (form, lower
-//      case, shape, affixes, clusters), its previous-tag × lower-case scores, its shape's tables, and whether
-//      a gazetteer phrase can start at it;
+//   1. per word type (cached, by an integer id into typed-array slabs: no object or array per type): its share
+//      of the static scores at each place of the ±2 window (form, lower case, shape, affixes, clusters), its
+//      previous-tag × lower-case scores, its shape's tables, and whether a gazetteer phrase can start at it;
 //   2. per sentence: the cached shares of the five window places, the pair features (lower-case and shape
 //      pairs: one hash probe each), sentence start, headline, gazetteer matches;
 //   3. decoding left to right: static scores + the dense previous-tags table + the word's and its shape's
 //      tag rows + the document history, then the best tag BIO allows.
 // test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.
-import { CLUSTER_PREFIXES, T, TAG_COUNT, allowedAfter, isHeadline, shapeOf } from "./ner-features.ts";
-import { DocHistory, type WeightSource } from "./ner-tagger.ts";
+import { CLUSTER_PREFIXES, T, TAGS, TAG_COUNT, allowedAfter, isHeadline, sentenceAtoms, shapeOf } from "./ner-features.ts";
+import { DocHistory, staticRows, tagSentence, type WeightSource } from "./ner-tagger.ts";
 
 const NT = 9;
 if (TAG_COUNT !== NT) throw new Error(`ner-frozen expects ${NT} tags, the features define ${TAG_COUNT}`);
 const ALLOWED = Uint8Array.from({ length: NT * NT }, (_, i) => (allowedAfter(Math.floor(i / NT), i % NT) ? 1 : 0));
+/** Entity kind index (0 PER, 1 ORG, 2 LOC, 3 MISC) of each tag, -1 for O: the document history's counts. */
+const KIND_INDEX = Int8Array.from(TAGS, (t, i) => (i === 0 ? -1 : ["PER", "ORG", "LOC", "MISC"].indexOf(t.slice(2))));
 /** Template ids copied into module constants (an imported object is a getter call per access under tsx). */
 const T_BIAS = T.BIAS, T_W0 = T.W0, T_L = T.L, T_S = T.S, T_AFF = T.AFF, T_LL_PREV = T.LL_PREV, T_LL_NEXT = T.LL_NEXT;
 const T_SS_PREV = T.SS_PREV, T_SS_NEXT = T.SS_NEXT, T_FIRST_S = T.FIRST_S, T_HEAD_L = T.HEAD_L, T_HEAD_S = T.HEAD_S;
@@ -24,10 +26,20 @@ const L_OUT = 0;
 const R_OUT = 1;
 /** NT scores for each of the five window places (d = -2..+2). */
 const ROLE_SIZE = 5 * NT;
-/** Word types whose tables are cached before the cache is emptied: an article has a few thousand, 240 WCXB
- * articles ~35,000; an entry holds ~0.3 KB of float32 scores (~0.6 KB with its previous-tag rows), so this
- * bounds the cache near 40 MB. */
+/** Word types whose tables are cached before the cache is emptied (checked between documents, so a document's
+ * ids stay valid while it is tagged; one document adds at most its own types, MAX_TAGGED_TEXT_CHARS bounds
+ * those): an article has a few thousand, 240 WCXB articles ~35,000; a type holds 180 bytes of float32 scores
+ * (~0.5 KB with its previous-tag rows), so this bounds the cache near 40 MB. */
 const WORD_CACHE_LIMIT = 100_000;
+/** Word types the slabs hold at first (they double as needed). */
+const INITIAL_WORDS = 4096;
+/** Word id 0 stands for "outside the sentence": its roles are the boundary atoms' scores. */
+const OUTSIDE = 0;
+const CAPITALISED = 1, GAZ_START = 2;
+/** The fields of a word id in FrozenTagger.info (INFO ints a word). */
+const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, INFO = 8;
+/** Slots of the direct-mapped cache of frequent words in front of the word map (a power of two, less 1). */
+const RECENT_MASK = 4095;
 /** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
  * odd shapes can claim to ~100 KB per shape). */
 const PAIRS_PER_SHAPE = 512;
@@ -38,25 +50,10 @@ const NAME_START = /^[\p{Lu}\p{N}]/u;
 /** Digits, folded to 0 in the lower-case atom as the features fold them. */
 const DIGIT = /\d/g;
 
-/** What a word type contributes, whatever its neighbours. */
-interface WordEntry {
-  /** static scores by window place: ROLE_SIZE floats (float32 like the weights: half the memory) */
-  roles: Float32Array;
-  l: number;
-  s: number;
-  /** lower case with digits folded (the features' "lower"), and plain lower case (the gazetteer's) */
-  lower: string;
-  lc: string;
-  capitalised: boolean;
-  /** a gazetteer phrase may start here (capital or digit, and the word begins a phrase) */
-  gazStart: boolean;
-  /** TAG1_L scores by previous tag (NT × NT), or null when the model has none for this word */
-  tagL: Float32Array | null;
-  shape: ShapeEntry;
-}
-
 /** A shape's tables: previous tag × shape, document history × shape, sentence start × shape. */
 interface ShapeEntry {
+  /** its place in FrozenTagger.shapeList */
+  index: number;
   tagS: Float64Array | null;
   histS: Float64Array | null;
   first: Float64Array | null;
@@ -68,37 +65,56 @@ export interface FrozenTagging {
   /** BIO tag per token, per sentence */
   tags: number[][];
   /** best score minus the best other allowed score, per token, per sentence */
-  margins: Float64Array[];
+  margins: number[][];
 }
 
 export class FrozenTagger {
-  private readonly words = new Map<string, WordEntry>();
+  /** form → word id; what a word type contributes, whatever its neighbours, is stored by id below. */
+  private readonly words = new Map<string, number>();
+  /** the direct-mapped cache in front of `words` (emptied with it) */
+  private readonly recentForms: (string | undefined)[] = new Array<string | undefined>(RECENT_MASK + 1).fill(undefined);
+  private readonly recentIds = new Int32Array(RECENT_MASK + 1);
+  private wordCount = 1;
+  /** static scores by window place: ROLE_SIZE floats an id (float32 like the weights: half the memory) */
+  private roles = new Float32Array(INITIAL_WORDS * ROLE_SIZE);
+  /** INFO ints an id, side by side (one cache line a word, not one per field): its lower-case and shape atoms
+   * (the pair features), the offset of its TAG1_L scores by previous tag (NT × NT) in tagLs or -1 when the
+   * model has none, its lower case's id (the document history's key), its CAPITALISED | GAZ_START flags, and
+   * its shape's index in shapeList */
+  private info = new Int32Array(INITIAL_WORDS * INFO);
+  private tagLs = new Float32Array(INITIAL_WORDS * NT * NT);
+  private tagLCount = 0;
+  /** its plain lower case (the gazetteer's key) */
+  private readonly lcOf: string[] = [""];
+  /** the shapes' tables, by index (a few hundred: they stay in cache) */
+  private readonly shapeList: ShapeEntry[] = [];
+  private readonly lowerIds = new Map<string, number>();
+  /** document history: counts per kind (4 a lower-case id), valid where histStamp equals the document's stamp */
+  private histCounts = new Int32Array(INITIAL_WORDS * 4);
+  private histStamp = new Int32Array(INITIAL_WORDS);
+  private docStamp = 0;
   private readonly shapes = new Map<number, ShapeEntry>();
   private readonly gazTables = new Map<string, Float64Array | null>();
+  private readonly shapeAtoms = new Map<string, number>();
   private readonly prefixes = new Map<string, Float32Array>();
   private readonly suffixes = new Map<string, Float32Array>();
   private readonly clusters = new Map<string, Float32Array>();
   private readonly weights: Float32Array | Float64Array;
-  private readonly bounds: Float32Array;
   private readonly bias: Float64Array;
   /** TAG1 + TAG12 scores: [prev1 * NT + prev2] × NT */
   private readonly trans: Float64Array;
   /** HIST scores: [kind] × NT */
   private readonly hist: Float64Array;
   private readonly gazPrefixes = new Set<string>();
-  /** Scratch of one sentence: its static scores and word entries (reused, grown as needed). */
+  /** Scratch of one sentence: its static scores and word ids (reused, grown as needed). */
   private fixed = new Float64Array(64 * NT);
-  private readonly entries: WordEntry[] = [];
+  private ids = new Int32Array(64);
   private readonly gazMax: number;
 
-  constructor(private readonly src: WeightSource) {
+  /** `wordCacheLimit`: word types cached before the cache is emptied (WORD_CACHE_LIMIT; tests set it low). */
+  constructor(private readonly src: WeightSource, private readonly wordCacheLimit = WORD_CACHE_LIMIT) {
     this.weights = src.weights;
-    this.bounds = new Float32Array(ROLE_SIZE);
-    for (const d of [-2, -1, 1, 2]) {
-      const atom = d < 0 ? L_OUT : R_OUT;
-      this.add(this.bounds, (d + 2) * NT, T_L + d + 2, atom, -1);
-      this.add(this.bounds, (d + 2) * NT, T_S + d + 2, atom, -1);
-    }
+    this.resetWords();
     this.bias = new Float64Array(NT);
     this.add(this.bias, 0, T_BIAS, 0, -1);
     this.trans = new Float64Array(NT * NT * NT);
@@ -134,7 +150,8 @@ export class FrozenTagger {
   private shape(s: number): ShapeEntry {
     let e = this.shapes.get(s);
     if (e) return e;
-    e = { tagS: null, histS: null, first: null, pairs: new Map() };
+    e = { index: this.shapeList.length, tagS: null, histS: null, first: null, pairs: new Map() };
+    this.shapeList.push(e);
     if (s >= 0) {
       const tagS = new Float64Array(NT * NT);
       let any = false;
@@ -151,26 +168,94 @@ export class FrozenTagger {
     return e;
   }
 
-  private word(form: string): WordEntry {
+  /** Empties the word cache; id 0 (OUTSIDE) holds the boundary atoms' scores at the four outer places. */
+  private resetWords(): void {
+    this.words.clear();
+    this.recentForms.fill(undefined);
+    this.lowerIds.clear();
+    this.lcOf.length = 1;
+    // The slabs are zero past what is in use (new memory is, and this clears what was): a word's tables are
+    // summed into them as they are.
+    this.roles.fill(0, 0, this.wordCount * ROLE_SIZE);
+    this.tagLs.fill(0, 0, this.tagLCount * NT * NT);
+    this.wordCount = 1;
+    this.tagLCount = 0;
+    for (const d of [-2, -1, 1, 2]) {
+      const atom = d < 0 ? L_OUT : R_OUT;
+      this.add(this.roles, (d + 2) * NT, T_L + d + 2, atom, -1);
+      this.add(this.roles, (d + 2) * NT, T_S + d + 2, atom, -1);
+    }
+  }
+
+  /** Doubles the per-word slabs. */
+  private growWords(): void {
+    const n = (this.info.length / INFO) * 2;
+    const grow = <A extends Float32Array | Int32Array | Uint8Array>(old: A, make: (n: number) => A, per = 1): A => { const a = make(n * per); a.set(old); return a; };
+    this.roles = grow(this.roles, (k) => new Float32Array(k), ROLE_SIZE);
+    this.info = grow(this.info, (k) => new Int32Array(k), INFO);
+  }
+
+  /** The id of a lower case (digits folded), the document history's key. */
+  private lowerId(lower: string): number {
+    let id = this.lowerIds.get(lower);
+    if (id !== undefined) return id;
+    id = this.lowerIds.size;
+    if (id >= this.histStamp.length) {
+      const stamp = new Int32Array(this.histStamp.length * 2);
+      stamp.set(this.histStamp);
+      this.histStamp = stamp;
+      const counts = new Int32Array(stamp.length * 4);
+      counts.set(this.histCounts);
+      this.histCounts = counts;
+    }
+    this.lowerIds.set(lower, id);
+    return id;
+  }
+
+  /** The atom of a shape (a few hundred recur: a small map instead of the atom table). */
+  private shapeAtom(shape: string): number {
+    let s = this.shapeAtoms.get(shape);
+    if (s === undefined) { s = this.src.atom(`s|${shape}`); this.shapeAtoms.set(shape, s); }
+    return s;
+  }
+
+  /** The id of a word type, its tables written into the slabs the first time it is met. */
+  private word(form: string): number {
+    // A small direct-mapped cache in front of the word map: frequent words ("the", "of", ",") stay in it, and a
+    // probe of the large map is a few cache misses.
+    let h = form.length;
+    for (let i = 0; i < form.length; i++) h = Math.imul(h, 31) + form.charCodeAt(i) | 0;
+    const slot = (h ^ (h >>> 13)) & RECENT_MASK;
+    if (this.recentForms[slot] === form) return this.recentIds[slot]!;
+    const id = this.wordId(form);
+    this.recentForms[slot] = form;
+    this.recentIds[slot] = id;
+    return id;
+  }
+
+  private wordId(form: string): number {
     const cached = this.words.get(form);
-    if (cached) return cached;
+    if (cached !== undefined) return cached;
+    const id = this.wordCount;
+    if ((id + 1) * INFO > this.info.length) this.growWords();
     const atom = this.src.atom;
     const lc = form.toLowerCase();
-    const lower = lc.replace(DIGIT, "0");
+    const lower = hasDigit(lc) ? lc.replace(DIGIT, "0") : lc;
     const w = atom(`w|${form}`);
     const l = atom(`l|${lower}`);
-    const s = atom(`s|${shapeOf(form)}`);
-    const roles = new Float32Array(ROLE_SIZE);
-    const c = 2 * NT;
+    const s = this.shapeAtom(shapeOf(form));
+    const roles = this.roles;
+    const r0 = id * ROLE_SIZE;
+    const c = r0 + 2 * NT;
     for (let d = -2; d <= 2; d++) {
-      const o = (d + 2) * NT;
+      const o = r0 + (d + 2) * NT;
       if (l >= 0) this.add(roles, o, T_L + d + 2, l, -1);
       if (s >= 0) this.add(roles, o, T_S + d + 2, s, -1);
     }
     if (w >= 0) {
       this.add(roles, c, T_W0, w, -1);
-      this.add(roles, 1 * NT, T_W_PREV, w, -1);
-      this.add(roles, 3 * NT, T_W_NEXT, w, -1);
+      this.add(roles, r0 + 1 * NT, T_W_PREV, w, -1);
+      this.add(roles, r0 + 3 * NT, T_W_NEXT, w, -1);
     }
     const k = Math.min(4, lower.length - 1);
     if (k >= 1) {
@@ -178,23 +263,37 @@ export class FrozenTagger {
       addInto(roles, c, this.affixes(this.suffixes, "s", lower.slice(-k)), 0, NT);
     }
     const path = this.src.lexicon.clusters?.get(lc);
-    if (path) addInto(roles, NT, this.cluster(path), 0, 3 * NT);
-    let tagL: Float32Array | null = null;
-    if (l >= 0) {
-      const t = new Float32Array(NT * NT);
-      let any = false;
-      for (let p = 0; p < NT; p++) any = this.add(t, p * NT, T_TAG1_L, p, l) || any;
-      if (any) tagL = t;
-    }
+    if (path) addInto(roles, r0 + NT, this.cluster(path), 0, 3 * NT);
     const gaz = this.src.lexicon.gazetteer;
-    const entry: WordEntry = {
-      roles, l, s, lower, lc, capitalised: UPPER.test(form[0] ?? ""),
-      gazStart: !!gaz && NAME_START.test(form) && (gaz.has(lc) || this.gazPrefixes.has(lc)),
-      tagL, shape: this.shape(s),
-    };
-    if (this.words.size >= WORD_CACHE_LIMIT) this.words.clear();
-    this.words.set(form, entry);
-    return entry;
+    const gazStart = !!gaz && NAME_START.test(form) && (gaz.has(lc) || this.gazPrefixes.has(lc));
+    const info = this.info, at = id * INFO;
+    info[at + I_L] = l;
+    info[at + I_S] = s;
+    info[at + I_TAGL] = l >= 0 ? this.tagLRows(l) : -1;
+    info[at + I_LOWER] = this.lowerId(lower);
+    info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0);
+    info[at + I_SHAPE] = this.shape(s).index;
+    this.lcOf[id] = lc;
+    this.words.set(form, id);
+    this.wordCount = id + 1;
+    return id;
+  }
+
+  /** TAG1_L scores of a lower-case atom by previous tag (NT × NT) written at the end of tagLs: their offset,
+   * or -1 when the model has none (nothing was written: the space stays zero for the next). */
+  private tagLRows(l: number): number {
+    const at = this.tagLCount * NT * NT;
+    if (at + NT * NT > this.tagLs.length) {
+      const grown = new Float32Array(this.tagLs.length * 2);
+      grown.set(this.tagLs);
+      this.tagLs = grown;
+    }
+    const t = this.tagLs;
+    let any = false;
+    for (let p = 0; p < NT; p++) any = this.add(t, at + p * NT, T_TAG1_L, p, l) || any;
+    if (!any) return -1;
+    this.tagLCount++;
+    return at;
   }
 
   /** Shape-pair scores of two neighbours (left shape `a`, its entry `left`; right shape `b`), cached on the
@@ -266,39 +365,39 @@ export class FrozenTagger {
     }
   }
 
-  /** Static scores (n × NT) of the sentence in entries[0..n), written over the tagger's scratch buffer (a
+  /** Static scores (n × NT) of the sentence of word ids ids[0..n), written over the tagger's scratch buffer (a
    * sentence at a time: no allocation, hence no garbage, per sentence). */
-  private staticScores(entries: WordEntry[], n: number, headline: boolean): Float64Array {
+  private staticScores(ids: Int32Array, n: number, headline: boolean): Float64Array {
     if (this.fixed.length < n * NT) this.fixed = new Float64Array(Math.max(n * NT, this.fixed.length * 2));
     const out = this.fixed;
-    const bias = this.bias;
+    const bias = this.bias, roles = this.roles, info = this.info, shapes = this.shapeList;
     for (let i = 0; i < n; i++) {
       const o = i * NT;
       for (let k = 0; k < NT; k++) out[o + k] = bias[k]!;
       for (let d = -2; d <= 2; d++) {
         const j = i + d;
-        const roles = j >= 0 && j < n ? entries[j]!.roles : this.bounds;
-        const ro = (d + 2) * NT;
+        const ro = (j >= 0 && j < n ? ids[j]! : OUTSIDE) * ROLE_SIZE + (d + 2) * NT;
         for (let k = 0; k < NT; k++) out[o + k]! += roles[ro + k]!;
       }
-      const me = entries[i]!;
-      const l0 = me.l, s0 = me.s;
-      const lp = i > 0 ? entries[i - 1]!.l : L_OUT, ln = i + 1 < n ? entries[i + 1]!.l : R_OUT;
-      const sp = i > 0 ? entries[i - 1]!.s : L_OUT, sn = i + 1 < n ? entries[i + 1]!.s : R_OUT;
+      const me = ids[i]! * INFO, prev = i > 0 ? ids[i - 1]! * INFO : -1, next = i + 1 < n ? ids[i + 1]! * INFO : -1;
+      const l0 = info[me + I_L]!, s0 = info[me + I_S]!;
+      const lp = prev >= 0 ? info[prev + I_L]! : L_OUT, ln = next >= 0 ? info[next + I_L]! : R_OUT;
+      const sp = prev >= 0 ? info[prev + I_S]! : L_OUT, sn = next >= 0 ? info[next + I_S]! : R_OUT;
       if (l0 >= 0) {
         if (lp >= 0) this.add(out, o, T_LL_PREV, lp, l0);
         if (ln >= 0) this.add(out, o, T_LL_NEXT, l0, ln);
       }
       if (s0 >= 0) {
+        const shape = shapes[info[me + I_SHAPE]!]!;
         if (sp >= 0) {
-          const pair = this.shapePair(i > 0 ? entries[i - 1]!.shape : this.shape(L_OUT), sp, s0);
+          const pair = this.shapePair(prev >= 0 ? shapes[info[prev + I_SHAPE]!]! : this.shape(L_OUT), sp, s0);
           if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[k]!;
         }
         if (sn >= 0) {
-          const pair = this.shapePair(me.shape, s0, sn);
+          const pair = this.shapePair(shape, s0, sn);
           if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[NT + k]!;
         }
-        const first = me.shape.first;
+        const first = shape.first;
         if (i === 0 && first) for (let k = 0; k < NT; k++) out[o + k]! += first[k]!;
       }
       if (headline) {
@@ -306,19 +405,20 @@ export class FrozenTagger {
         if (s0 >= 0) this.add(out, o, T_HEAD_S, s0, -1);
       }
     }
-    this.gazetteer(out, entries, n);
+    this.gazetteer(out, ids, n);
     return out;
   }
 
   /** Gazetteer phrases starting at capitalised words: U-/B-/I- labels of every phrase that matches. */
-  private gazetteer(out: Float64Array, entries: WordEntry[], n: number): void {
+  private gazetteer(out: Float64Array, ids: Int32Array, n: number): void {
     const gaz = this.src.lexicon.gazetteer;
     if (!gaz) return;
+    const info = this.info, lcOf = this.lcOf;
     for (let i = 0; i < n; i++) {
-      if (!entries[i]!.gazStart) continue;
+      if (!(info[ids[i]! * INFO + I_FLAGS]! & GAZ_START)) continue;
       let phrase = "";
       for (let m = 1; m <= this.gazMax && i + m <= n; m++) {
-        phrase = m === 1 ? entries[i]!.lc : `${phrase} ${entries[i + m - 1]!.lc}`;
+        phrase = m === 1 ? lcOf[ids[i]!]! : `${phrase} ${lcOf[ids[i + m - 1]!]!}`;
         const kinds = gaz.get(phrase);
         if (kinds) {
           for (const kind of kinds) {
@@ -333,29 +433,42 @@ export class FrozenTagger {
 
   /** Tags a document given as sentences of token forms (the document history runs across sentences). */
   tagDocument(document: string[][]): FrozenTagging {
-    const history = new DocHistory();
+    // Emptied between documents only: the ids of the document being tagged stay valid.
+    if (this.wordCount >= this.wordCacheLimit) this.resetWords();
+    const stamp = ++this.docStamp;
     const tags: number[][] = [];
-    const margins: Float64Array[] = [];
+    const margins: number[][] = [];
     const scores = new Float64Array(NT);
     const trans = this.trans, hist = this.hist;
     for (const forms of document) {
       const n = forms.length;
-      const entries = this.entries;
-      for (let i = 0; i < n; i++) entries[i] = this.word(forms[i]!);
-      const fixed = this.staticScores(entries, n, isHeadline(forms));
+      if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
+      const ids = this.ids;
+      for (let i = 0; i < n; i++) ids[i] = this.word(forms[i]!);
+      const fixed = this.staticScores(ids, n, isHeadline(forms));
+      // After the words are in: the slabs may have grown.
+      const info = this.info, tagLs = this.tagLs, shapes = this.shapeList;
+      const histStamp = this.histStamp, histCounts = this.histCounts;
       const sTags: number[] = new Array(n);
-      const sMargins = new Float64Array(n);
+      const sMargins: number[] = new Array<number>(n);
       let prev1 = 0, prev2 = 0;
       for (let i = 0; i < n; i++) {
-        const me = entries[i]!;
+        const me = ids[i]! * INFO;
         const o = i * NT, to = (prev1 * NT + prev2) * NT;
         for (let k = 0; k < NT; k++) scores[k] = fixed[o + k]! + trans[to + k]!;
-        const tagL = me.tagL;
-        if (tagL) for (let k = 0; k < NT; k++) scores[k]! += tagL[prev1 * NT + k]!;
-        const shape = me.shape;
+        const tagL = info[me + I_TAGL]!;
+        if (tagL >= 0) for (let k = 0; k < NT; k++) scores[k]! += tagLs[tagL + prev1 * NT + k]!;
+        const shape = shapes[info[me + I_SHAPE]!]!;
         const tagS = shape.tagS;
         if (tagS) for (let k = 0; k < NT; k++) scores[k]! += tagS[prev1 * NT + k]!;
-        const h = me.capitalised ? history.kindOf(me.lower) : -1;
+        const capitalised = (info[me + I_FLAGS]! & CAPITALISED) !== 0;
+        const li = info[me + I_LOWER]!;
+        // Document history (DocHistory's rule over per-lower-case counts): the kind given most often so far.
+        let h = -1;
+        if (capitalised && histStamp[li] === stamp) {
+          let bestN = 0;
+          for (let k = 0; k < 4; k++) if (histCounts[li * 4 + k]! > bestN) { h = k; bestN = histCounts[li * 4 + k]!; }
+        }
         if (h >= 0) {
           for (let k = 0; k < NT; k++) scores[k]! += hist[h * NT + k]!;
           const histS = shape.histS;
@@ -374,7 +487,11 @@ export class FrozenTagger {
         }
         sTags[i] = best;
         sMargins[i] = scores[best]! - second;
-        if (me.capitalised) history.add(me.lower, best);
+        const kind = KIND_INDEX[best]!;
+        if (capitalised && kind >= 0) {
+          if (histStamp[li] !== stamp) { histStamp[li] = stamp; histCounts.fill(0, li * 4, li * 4 + 4); }
+          histCounts[li * 4 + kind]!++;
+        }
         prev2 = prev1;
         prev1 = best;
       }
@@ -385,16 +502,52 @@ export class FrozenTagger {
   }
 }
 
+/** Whether a lower-cased word holds an ASCII digit (the only characters DIGIT folds). */
+function hasDigit(lc: string): boolean {
+  for (let i = 0; i < lc.length; i++) { const c = lc.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
+  return false;
+}
+
 /** out[o..o+n) += add[a..a+n) */
 function addInto(out: Float32Array, o: number, add: Float32Array, a: number, n: number): void {
   for (let k = 0; k < n; k++) out[o + k]! += add[a + k]!;
 }
 
-const taggers = new WeakMap<WeightSource, FrozenTagger>();
+/** The feature templates the frozen tables sum (every template of ner-features.ts T, windows included). */
+export const FROZEN_TEMPLATES: ReadonlySet<number> = new Set([
+  T_BIAS, T_W0, T_AFF, T_LL_PREV, T_LL_NEXT, T_SS_PREV, T_SS_NEXT, T_FIRST_S, T_HEAD_L, T_HEAD_S, T_W_PREV, T_W_NEXT,
+  T_TAG1, T_TAG12, T_TAG1_L, T_TAG1_S, T_HIST, T_HIST_S,
+  ...[0, 1, 2, 3, 4].flatMap((d) => [T_L + d, T_S + d]), ...[0, 1, 2].flatMap((d) => [T_CLU + d, T_GAZ + d]),
+]);
 
-/** The frozen tagger of a model (built once per model; its caches live as long as the model). */
-export function frozenTagger(src: WeightSource): FrozenTagger {
+/** A model's tagger through its feature rows (ner-tagger.ts tagSentence): exact for any template, slower; for
+ * a model holding templates the frozen tables do not read (a new feature not yet summed there). */
+class RowTagger {
+  constructor(private readonly src: WeightSource) {}
+  tagDocument(document: string[][]): FrozenTagging {
+    const history = new DocHistory();
+    const tags: number[][] = [];
+    const margins: number[][] = [];
+    for (const forms of document) {
+      const atoms = sentenceAtoms(forms, this.src.atom, this.src.lexicon);
+      const tagged = tagSentence(this.src, atoms, staticRows(this.src, atoms, isHeadline(forms)), history);
+      tags.push(tagged.map((t) => t.tag));
+      margins.push(tagged.map((t) => t.margin));
+    }
+    return { tags, margins };
+  }
+}
+
+const taggers = new WeakMap<WeightSource, FrozenTagger | RowTagger>();
+
+/** The frozen tagger of a model (built once per model; its caches live as long as the model); the feature-row
+ * tagger when the model declares a template FROZEN_TEMPLATES lacks. */
+export function frozenTagger(src: WeightSource): FrozenTagger | RowTagger {
   let t = taggers.get(src);
-  if (!t) { t = new FrozenTagger(src); taggers.set(src, t); }
+  if (!t) {
+    const unread = [...(src.templates ?? [])].filter((x) => !FROZEN_TEMPLATES.has(x));
+    t = unread.length ? new RowTagger(src) : new FrozenTagger(src);
+    taggers.set(src, t);
+  }
   return t;
 }

@@ -125,6 +125,8 @@ class FeatureIndex {
 
 export interface LoadedModel extends WeightSource {
   header: ModelHeader;
+  /** the templates of its rows */
+  templates: ReadonlySet<number>;
   /** compressed bytes on disk */
   bytes: number;
 }
@@ -158,6 +160,7 @@ export function decodeModel(compressed: Buffer): LoadedModel {
   }
   const weights = new Float32Array(header.rows * TAG_COUNT);
   const index = new FeatureIndex(header.rows, Math.max(header.atoms, TAG_COUNT));
+  const templates = new Set<number>();
   for (let r = 0; r < header.rows; r++) {
     need(1);
     const t = buf[pos++]!;
@@ -172,10 +175,11 @@ export function decodeModel(compressed: Buffer): LoadedModel {
       pos += 2;
     }
     index.set(t, a, b, r);
+    templates.add(t);
   }
   const lexicon: Lexicon = { clusters: clusters.size ? clusters : undefined, gazetteer: gazetteer.size ? gazetteer : undefined, gazetteerMaxWords };
   return {
-    header, bytes: compressed.length, weights, lexicon,
+    header, bytes: compressed.length, weights, lexicon, templates,
     atom: (s) => atoms.get(s) ?? -1,
     row: (t, a, b) => index.get(t, a, b),
   };

@@ -22,6 +22,9 @@ export interface WeightSource {
   /** row * TAG_COUNT + tag */
   weights: Float32Array | Float64Array;
   lexicon: Lexicon;
+  /** the templates its features use, when known (a model file declares them by its rows): the frozen tagger
+   * reads a model through its summed tables only when it sums every one of them (ner-frozen.ts) */
+  templates?: ReadonlySet<number>;
 }
 
 export interface TaggedToken {

@@ -7,12 +7,26 @@ const COMBINING_MARKS = /\p{M}+/gu;
 /** Legal forms dropped from organisation keys so "Acme Corp." and "Acme" meet (kept: University, Bank...). */
 const LEGAL_FORMS = new Set(["inc", "corp", "corporation", "co", "company", "ltd", "llc", "plc", "ag", "gmbh", "sa", "nv", "bv", "spa"]);
 
+/** Whether every character is an ASCII letter or digit (then a word needs no clean-up but lower case). */
+function isAsciiAlnum(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122))) return false;
+  }
+  return s.length > 0;
+}
+
+/** Whether every character is ASCII (NFKD leaves such text as it is, and it holds no combining mark). */
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
 /** Lowercase words without accents, punctuation or possessive endings. */
 export function nameWords(text: string): string[] {
-  return text
-    .normalize("NFKD").replace(COMBINING_MARKS, "")
+  return (isAscii(text) ? text : text.normalize("NFKD").replace(COMBINING_MARKS, ""))
     .split(/\s+/)
-    .map((w) => w.replace(POSSESSIVE, "").replace(/[^\p{L}\p{N}&]+/gu, " ").trim().toLowerCase())
+    .map((w) => (isAsciiAlnum(w) ? w.toLowerCase() : w.replace(POSSESSIVE, "").replace(/[^\p{L}\p{N}&]+/gu, " ").trim().toLowerCase()))
     .flatMap((w) => (w ? w.split(" ") : []));
 }
 

@@ -37,10 +37,17 @@ function keepsPeriod(word: string): boolean {
   return ABBREVIATIONS.has(bare.toLowerCase());
 }
 
-const NEEDS_FORM = /[’‘‛`“”„«»–—−]/;
+/** Whether the UTF-16 unit is one modelForm rewrites: ’ ‘ ‛ ` “ ” „ « » – — − (checked by hand: this runs for
+ * every token; test/entities/tokenize.test.ts holds it to the character class). */
+export function needsForm(code: number): boolean {
+  if (code < 0x2013) return code === 0x60 || code === 0xab || code === 0xbb;
+  return code <= 0x2014 || (code >= 0x2018 && code <= 0x201e && code !== 0x201a) || code === 0x2212;
+}
 
 export function modelForm(raw: string): string {
-  if (!NEEDS_FORM.test(raw)) return raw;
+  let plain = true;
+  for (let i = 0; i < raw.length && plain; i++) if (needsForm(raw.charCodeAt(i))) plain = false;
+  if (plain) return raw;
   return raw.replace(/[’‘‛`]/g, "'").replace(/[“”„«»]/g, "\"").replace(/[–—−]/g, "-");
 }
 
@@ -77,27 +84,108 @@ export function isSpace(code: number): boolean {
 /** TOKEN, anchored: matched at a given place with test() (no match array per token). */
 const TOKEN_AT = new RegExp(TOKEN.source, "uy");
 
+/** TOKEN's word class, one UTF-16 unit at a time. */
+const WORD_UNIT = /^[\p{L}\p{M}\p{N}]$/u;
+const UNKNOWN = 255, OTHER = 0, WORD = 1, SURROGATE = 2;
+/** Per UTF-16 unit: WORD (TOKEN's letter, mark or digit class), OTHER, SURROGATE (half a code point: left to
+ * the regex, which reads the pair), or UNKNOWN until first met (then asked of WORD_UNIT once). */
+const UNIT_CLASS = new Uint8Array(0x10000).fill(UNKNOWN);
+
+function unitClass(code: number): number {
+  let k = UNIT_CLASS[code]!;
+  if (k === UNKNOWN) {
+    k = code >= 0xd800 && code <= 0xdfff ? SURROGATE : WORD_UNIT.test(String.fromCharCode(code)) ? WORD : OTHER;
+    UNIT_CLASS[code] = k;
+  }
+  return k;
+}
+for (let c = 0; c < 128; c++) unitClass(c);
+
+/** The characters that join a word's parts (TOKEN's [-'’.&/]). */
+function isJoiner(code: number): boolean {
+  return code === 45 || code === 39 || code === 46 || code === 38 || code === 47 || code === 0x2019;
+}
+
+/** Where TOKEN's word alternative, started at a word unit, ends: greedy runs of word units joined by one
+ * joiner each, then an optional period, as the regex reads them; -1 when a surrogate is met (the regex reads
+ * that word). */
+function wordEnd(text: string, at: number, n: number): number {
+  let i = at;
+  for (;;) {
+    while (i < n) {
+      const k = unitClass(text.charCodeAt(i));
+      if (k === WORD) i++;
+      else if (k === SURROGATE) return -1;
+      else break;
+    }
+    if (i + 1 < n && isJoiner(text.charCodeAt(i))) {
+      const k = unitClass(text.charCodeAt(i + 1));
+      if (k === WORD) { i += 2; continue; }
+      if (k === SURROGATE) return -1;
+    }
+    break;
+  }
+  return i < n && text.charCodeAt(i) === 46 ? i + 1 : i;
+}
+
+/** A one-character match: a word when it is a letter or digit, else a punctuation token (marks included). */
+function pushSingle(out: Token[], raw: string, at: number): void {
+  const code = raw.charCodeAt(0);
+  // ASCII letters and digits are words; other ASCII marks are punctuation; beyond ASCII ask Unicode.
+  const word = code < 128 ? (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) : WORD_CHAR.test(raw);
+  if (word) pushWord(out, raw, at);
+  else out.push({ form: modelForm(raw), start: at, end: at + 1 });
+}
+
 /** Tokens of the whole text, in order. Every non-space character starts a TOKEN match (its last alternative
- * is \S), so each match begins at the next non-space character. */
+ * is \S), so each match begins at the next non-space character. TOKEN's alternatives are read by hand over
+ * the UTF-16 units (a class table, no regex call per token); a word holding a surrogate pair goes through
+ * the regex itself. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  const re = TOKEN_AT;
   const n = text.length;
   for (let at = 0; at < n;) {
-    if (isSpace(text.charCodeAt(at))) { at++; continue; }
-    re.lastIndex = at;
-    if (!re.test(text)) throw new Error(`tokenize: no token at ${at}`);
-    const end = re.lastIndex;
-    const raw = text.slice(at, end);
-    if (raw.length === 1) {
-      const code = raw.charCodeAt(0);
-      // ASCII letters and digits are words; other ASCII marks are punctuation; beyond ASCII ask Unicode.
-      const word = code < 128 ? (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) : WORD_CHAR.test(raw);
-      if (!word) { out.push({ form: modelForm(raw), start: at, end: at + 1 }); at = end; continue; }
-    } else if (raw === "``" || raw === "''") { out.push({ form: "\"", start: at, end: at + 2 }); at = end; continue; }
-    pushWord(out, raw, at);
-    at = end;
+    const code = text.charCodeAt(at);
+    if (isSpace(code)) { at++; continue; }
+    const k = unitClass(code);
+    if (k === OTHER) {
+      // ``, '' or one other character (\S: one unit, it is no surrogate).
+      if ((code === 96 || code === 39) && at + 1 < n && text.charCodeAt(at + 1) === code) { out.push({ form: "\"", start: at, end: at + 2 }); at += 2; continue; }
+      out.push({ form: modelForm(text[at]!), start: at, end: at + 1 });
+      at++;
+      continue;
+    }
+    if (k === WORD) {
+      const end = wordEnd(text, at, n);
+      if (end >= 0) {
+        if (end - at === 1) pushSingle(out, text[at]!, at);
+        else pushWord(out, text.slice(at, end), at);
+        at = end;
+        continue;
+      }
+    }
+    at = regexToken(out, text, at);
   }
+  return out;
+}
+
+/** Pushes the token(s) of TOKEN's match at `at` (a non-space character); returns where the match ends. */
+function regexToken(out: Token[], text: string, at: number): number {
+  const re = TOKEN_AT;
+  re.lastIndex = at;
+  if (!re.test(text)) throw new Error(`tokenize: no token at ${at}`);
+  const end = re.lastIndex;
+  const raw = text.slice(at, end);
+  if (raw.length === 1) pushSingle(out, raw, at);
+  else if (raw === "``" || raw === "''") out.push({ form: "\"", start: at, end: at + 2 });
+  else pushWord(out, raw, at);
+  return end;
+}
+
+/** tokenize() with TOKEN's regex at every token: the reference the hand scanner is tested against. */
+export function tokenizeByRegex(text: string): Token[] {
+  const out: Token[] = [];
+  for (let at = 0; at < text.length;) at = isSpace(text.charCodeAt(at)) ? at + 1 : regexToken(out, text, at);
   return out;
 }
 

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { decodeModel, loadShippedModel, ModelFormatError, MODEL_URL } from "../../lib/entities/ner-model.ts";
 import { TAG_COUNT, isHeadline, sentenceAtoms } from "../../lib/entities/ner-features.ts";
 import { DocHistory, staticRows, tagSentence } from "../../lib/entities/ner-tagger.ts";
-import { frozenTagger } from "../../lib/entities/ner-frozen.ts";
+import { FROZEN_TEMPLATES, FrozenTagger, frozenTagger } from "../../lib/entities/ner-frozen.ts";
 import { sentences } from "../../lib/entities/tokenize.ts";
 import { recogniseEntities } from "../../lib/entities/ner.ts";
 
@@ -47,6 +47,35 @@ describe("the shipped named-entity model", () => {
       });
     }
     expect(tokens).toBeGreaterThan(1_000);
+  });
+
+  it("tags the same after its word cache is emptied between documents", () => {
+    const model = loadShippedModel();
+    const documents = ecb.slice(0, 8).map((text) => sentences(text).map((s) => s.map((t) => t.form)));
+    // A cache of 50 word types is emptied before nearly every document, and its slabs are reused.
+    const small = new FrozenTagger(model, 50);
+    const fresh = documents.map((d) => new FrozenTagger(model).tagDocument(d));
+    for (let round = 0; round < 2; round++) {
+      documents.forEach((d, i) => {
+        const got = small.tagDocument(d);
+        expect(got.tags).toEqual(fresh[i]!.tags);
+        expect(got.margins.map((m) => [...m])).toEqual(fresh[i]!.margins.map((m) => [...m]));
+      });
+    }
+  });
+
+  it("sums every template the shipped model holds; a model with a template it does not sum is tagged through its feature rows, exactly", () => {
+    const model = loadShippedModel();
+    expect([...model.templates].filter((t) => !FROZEN_TEMPLATES.has(t))).toEqual([]);
+    expect(frozenTagger(model)).toBeInstanceOf(FrozenTagger);
+    // The same model declaring one more template (as a retrained model with a new feature would).
+    const extended = { ...model, templates: new Set([...model.templates, 250]) };
+    const rows = frozenTagger(extended);
+    expect(rows).not.toBeInstanceOf(FrozenTagger);
+    const document = sentences(ecb[0]!).map((s) => s.map((t) => t.form));
+    const a = rows.tagDocument(document), b = frozenTagger(model).tagDocument(document);
+    expect(a.tags).toEqual(b.tags);
+    a.margins.forEach((m, i) => m.forEach((x, k) => expect(x).toBeCloseTo(b.margins[i]![k]!, 3)));
   });
 
   it("tags names in running text, all four kinds", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isSpace, sentences, tokenize } from "../../lib/entities/tokenize.ts";
+import { isSpace, modelForm, needsForm, sentences, tokenize, tokenizeByRegex } from "../../lib/entities/tokenize.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
 import { extractFixtureTruth } from "../helpers/extract-truth.ts";
 
@@ -26,6 +26,22 @@ describe("tokenize", () => {
       }
       expect(covered).toBe(text.replace(/\s+/g, "").length);
     }
+  });
+
+  it("reads tokens by hand exactly as the TOKEN regex does, on real text and on awkward characters", () => {
+    const awkward = [
+      "a\u0301b c\u0301 \u0301x e.\u0301 U.S.A.. x-\u00e9 x-\u{1D49C} \u{1D49C}-x x.\u{1F600} ab\u{1F600}cd O’Neill’s ’s x’ ‘y’",
+      "``'' `` '' ` ' x/y/ x&&y a--b end. end.. 3.5.6. 1,000 \u00bd \u2160x \u0660\u0661 \u200bz\u00ad\u2011q",
+      "Łódź—São “Paulo” «Genève» Nguyễn Thị 東京 한국어 Россия- x\ud800y \udc00 z",
+    ];
+    for (const text of [...realTexts, ...awkward]) expect(tokenize(text)).toEqual(tokenizeByRegex(text));
+  });
+
+  it("rewrites exactly the characters the model reads straightened", () => {
+    const wrong: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (needsForm(c) !== /[’‘‛`“”„«»–—−]/.test(String.fromCharCode(c))) wrong.push(c);
+    expect(wrong).toEqual([]);
+    expect(modelForm("‘a’ “b” «c» –—−`")).toBe("'a' \"b\" \"c\" ---'");
   });
 
   it("splits possessives and final periods but keeps abbreviations, initials, hyphens, apostrophes and ampersands", () => {
