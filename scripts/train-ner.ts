@@ -1,7 +1,8 @@
 // Train the named-entity tagger (lib/entities/ner-*.ts) and write lib/entities/ner-model.bin.gz.
 //
 //   npm run train:ner [-- --corpus DIR] [--epochs N] [--seed N] [--out FILE] [--no-clusters] [--no-gazetteer]
-//                   [--clusters-cache FILE]
+//                   [--clusters-cache FILE] [--no-lists] [--session9-lists] [--drop-lists KIND,KIND]
+//                   [--singleton-dropout P]
 //
 // 1. Read CoNLL-2003 eng.train (training) and eng.testa (development: epochs are chosen on it, nothing else
 //    reads it) from ../shared/corpus/ner. The corpus itself never enters the project: only weights,
@@ -25,6 +26,8 @@ const DEFAULT_EPOCHS = 14;
 const DEFAULT_SEED = 20261201;
 /** A feature whose largest averaged weight is below this is dropped from the shipped model. */
 const PRUNE_BELOW = 0.02;
+/** Words seen once in eng.train read as unknown words this often (Lample et al. 2016's 0.5; ner-train.ts). */
+const DEFAULT_SINGLETON_DROPOUT = 0;
 
 /** ../shared/corpus beside the project (a worktree one level deeper also finds it). */
 export function defaultCorpus(): string {
@@ -57,13 +60,14 @@ function main(): void {
     lexicon.clusters = cachedClusters(corpus, trainDocs, log, opt("--clusters-cache"));
   }
   if (!args.includes("--no-gazetteer")) {
-    const gaz = buildGazetteer(trainDocs, log, !args.includes("--no-lists"));
+    const gaz = buildGazetteer(trainDocs, log, !args.includes("--no-lists"), !args.includes("--session9-lists"), opt("--drop-lists")?.split(",") ?? []);
     lexicon.gazetteer = gaz.phrases;
     lexicon.gazetteerMaxWords = gaz.maxWords;
   }
   const usePass = !args.includes("--no-document-pass");
+  const singletonDropout = Number(opt("--singleton-dropout") ?? DEFAULT_SINGLETON_DROPOUT);
   const result = train(trainDocs, devDocs, {
-    epochs, seed, lexicon, log,
+    epochs, seed, lexicon, log, singletonDropout,
     postProcess: usePass ? (doc, tags) => resolveDocuments(doc, tags) : undefined,
   });
   log(`best epoch ${result.bestEpoch}: dev F1 PER/ORG/LOC ${result.dev.perOrgLoc.f1.toFixed(4)}, all four ${result.dev.all.f1.toFixed(4)}`);
@@ -90,7 +94,7 @@ function main(): void {
       info: {
         trained: "CoNLL-2003 eng.train", tuned: "eng.testa", seed, epochs: result.bestEpoch, pruneBelow: PRUNE_BELOW,
         devF1PerOrgLoc: Number(result.dev.perOrgLoc.f1.toFixed(4)), devF1All: Number(result.dev.all.f1.toFixed(4)),
-        clusters: lexicon.clusters?.size ?? 0, gazetteer: lexicon.gazetteer?.size ?? 0, documentPass: usePass,
+        clusters: lexicon.clusters?.size ?? 0, gazetteer: lexicon.gazetteer?.size ?? 0, documentPass: usePass, singletonDropout,
       },
     },
     atoms,

@@ -91,6 +91,11 @@ export interface TrainOptions {
   log?: (line: string) => void;
   /** document-level post-pass applied when scoring the development set */
   postProcess?: (doc: string[][], tags: number[][]) => number[][];
+  /** Chance, per epoch and occurrence, that a word seen once in training is read as an unknown word (its form and
+   * lower-case atoms dropped, wherever the window reads them; shape, affixes, clusters and gazetteer kept): the
+   * "singleton dropout" of Lample et al. 2016 (0.5 there). It teaches the weights of what an unseen name still
+   * has, which is all the tagger has on text that is not Reuters. 0: off. */
+  singletonDropout?: number;
 }
 
 export interface TrainResult {
@@ -123,10 +128,17 @@ export function train(trainDocs: LabelledDocument[], devDocs: LabelledDocument[]
   const model = new TrainingModel(options.lexicon);
   const random = createRandom(options.seed);
   // Static rows do not change between epochs: computed once per sentence.
+  const dropout = options.singletonDropout ?? 0;
+  const seen = new Map<string, number>();
+  if (dropout > 0) for (const doc of trainDocs) for (const s of doc) for (const f of s.forms) seen.set(f, (seen.get(f) ?? 0) + 1);
   const cached = trainDocs.map((doc) => doc.map((s) => {
     const atoms = sentenceAtoms(s.forms, model.atom, model.lexicon);
-    return { atoms, rows: staticRows(model.source(), atoms, isHeadline(s.forms)), gold: s.tags };
+    const headline = isHeadline(s.forms);
+    const singletons = dropout > 0 ? s.forms.flatMap((f, i) => (seen.get(f) === 1 ? [i] : [])) : [];
+    return { atoms, rows: staticRows(model.source(), atoms, headline), gold: s.tags, headline, singletons };
   }));
+  // Its own stream, so the document order is the same with and without dropout.
+  const dropRandom = createRandom(options.seed + 1);
   let best: TrainResult | null = null;
   const history: TrainResult["history"] = [];
   for (let epoch = 1; epoch <= options.epochs; epoch++) {
@@ -136,7 +148,14 @@ export function train(trainDocs: LabelledDocument[], devDocs: LabelledDocument[]
     for (const d of shuffleCopy(cached.map((_, i) => i), random)) {
       const docHistory = new DocHistory();
       for (const s of cached[d]!) {
-        tagSentence(model.source(), s.atoms, s.rows, docHistory, (rows, _scores, predicted, i) => {
+        let atoms = s.atoms, staticR = s.rows;
+        const dropped = s.singletons.filter(() => dropRandom() < dropout);
+        if (dropped.length) {
+          atoms = s.atoms.slice();
+          for (const i of dropped) atoms[i] = { ...atoms[i]!, w: -1, l: -1 };
+          staticR = staticRows(model.source(), atoms, s.headline);
+        }
+        tagSentence(model.source(), atoms, staticR, docHistory, (rows, _scores, predicted, i) => {
           const gold = s.gold[i]!;
           if (predicted.tag !== gold) { model.update(rows, gold, predicted.tag); mistakes++; }
           model.c++;
