@@ -11,13 +11,18 @@ import { loadStoredPage } from "@/lib/db/pages.ts";
 import { decodeHtml } from "@/lib/encoding/decode.ts";
 import { describeTemplate } from "@/lib/extract/template.ts";
 import { buildTemplatePreview } from "@/lib/api/template-preview.ts";
-import { requireAdminPage } from "@/lib/auth/server.ts";
+import { getAdmin, requireAdminPage } from "@/lib/auth/server.ts";
 import { SiteStatusButton } from "../site-status-button";
 import { SeedFailures, siteState } from "../site-health";
 import { getCrawlSite } from "@/lib/db/sites.ts";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Site" };
+/** The tab names the site (and says so when there is no such site). */
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const id = z.coerce.number().int().positive().safeParse((await params).id);
+  const site = id.success && (await getAdmin()) ? await getCrawlSite(await getDb(), id.data) : null;
+  return { title: site ? `${site.name} · Sites` : "Site" };
+}
 
 /** Template entries listed; the rest are summarised by count. */
 const TEMPLATE_ENTRIES_SHOWN = 60;
@@ -51,7 +56,7 @@ export default async function SitePage({ params, searchParams }: { params: Promi
   const builtFrom = description ? pages.slice(0, description.windowPages) : [];
   return (
     <>
-      <p className="muted"><Link href="/sites">← Sites</Link></p>
+      <p className="muted crumbs"><Link href="/sites">← Sites</Link></p>
       <h1>{site.name}</h1>
       <p className="muted">{site.seedUrl} · <span className={`badge ${siteState(site)}`} data-testid="site-state">{siteState(site)}</span> · robots.txt: {site.robotsState ?? "not fetched yet"}
         {site.robotsFetchedAt ? ` (${when(site.robotsFetchedAt)})` : ""}</p>
@@ -132,7 +137,7 @@ export default async function SitePage({ params, searchParams }: { params: Promi
             </details>
             <details>
               <summary>Pages that built it</summary>
-              <ul>{builtFrom.map((p) => <li key={p.id}><a href={p.url} rel="noopener noreferrer nofollow">{p.url}</a> <span className="muted">{when(p.fetchedAt)}</span></li>)}</ul>
+              <ul className="urls">{builtFrom.map((p) => <li key={p.id}><a href={p.url} rel="noopener noreferrer nofollow">{p.url}</a> <span className="muted">{when(p.fetchedAt)}</span></li>)}</ul>
             </details>
             {preview ? (
               <figure className="preview">
@@ -159,16 +164,16 @@ export default async function SitePage({ params, searchParams }: { params: Promi
           <>
             <p className="muted">Learnt from {evidence.pages} pages and feed entries. A page whose pattern the site uses for articles gains evidence; one whose pattern it uses for other pages loses it. A &ldquo;template:&rdquo; pattern is where the extractor found the page&apos;s content (its tag path): pages of one template share it.</p>
             <div className="scroll">
-              <table>
+              <table className="patterns">
                 <thead><tr><th scope="col">Pattern</th><th scope="col">News</th><th scope="col">Other</th><th scope="col">Example</th><th scope="col">Correction</th></tr></thead>
                 <tbody>
                   {evidence.patterns.map((p) => (
                     <tr key={p.pattern} data-pattern={p.pattern}>
                       <td className="path">{p.pattern}</td>
-                      <td>{fmtCount(p.news)}</td>
-                      <td>{fmtCount(p.other)}</td>
-                      <td>{p.example ? <a className="muted" href={p.example} rel="noopener noreferrer nofollow">{p.example}</a> : "—"}</td>
-                      <td>
+                      <td className="num" data-label="News">{fmtCount(p.news)}</td>
+                      <td className="num" data-label="Other">{fmtCount(p.other)}</td>
+                      <td className="example">{p.example ? <a className="muted" href={p.example} rel="noopener noreferrer nofollow">{p.example}</a> : "—"}</td>
+                      <td className="action">
                         <form method="post" action={`/api/sites/${site.id}/patterns`}>
                           <input type="hidden" name="_csrf" value={admin.csrfToken} />
                           <input type="hidden" name="pattern" value={p.pattern} />
