@@ -195,16 +195,16 @@ export default async function SitePage({ params, searchParams }: { params: Promi
         <h2 id="pages-title" className="sub">Recent pages</h2>
         {pages.length === 0 ? <p className="empty">No pages fetched yet.</p> : (
           <div className="scroll">
-            <table data-testid="recent-pages">
+            <table data-testid="recent-pages" className="recent">
               <thead><tr><th scope="col">Page</th><th scope="col">HTTP</th><th scope="col">Outcome</th><th scope="col">Encoding</th><th scope="col">Fetched (UTC)</th></tr></thead>
               <tbody>
                 {pages.map((p) => (
                   <tr key={p.id} data-nav-item>
                     <td>{p.articleId ? <Link href={`/articles/${p.articleId}`}>{p.articleTitle}</Link> : null}<br /><a className="muted" href={p.url} rel="noopener noreferrer nofollow">{p.url}</a></td>
-                    <td>{p.status}</td>
+                    <td data-label="HTTP">{p.status}</td>
                     <td><span className={`badge ${p.outcome ?? ""}`}>{p.outcome ?? "pending"}</span>{p.outcomeReason ? <><br /><span className="muted">{p.outcomeReason}</span></> : null}</td>
-                    <td>{p.charset ?? "—"}{p.charsetSource ? <span className="muted"> ({p.charsetSource})</span> : null}</td>
-                    <td>{when(p.fetchedAt)}</td>
+                    <td data-label="Encoding">{p.charset ?? "—"}{p.charsetSource ? <span className="muted"> ({p.charsetSource})</span> : null}</td>
+                    <td data-label="Fetched">{when(p.fetchedAt)}</td>
                   </tr>
                 ))}
               </tbody>
