@@ -20,8 +20,9 @@ export const dynamic = "force-dynamic";
 /** The tab names the site (and says so when there is no such site). */
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const id = z.coerce.number().int().positive().safeParse((await params).id);
-  const site = id.success && (await getAdmin()) ? await getCrawlSite(await getDb(), id.data) : null;
-  return { title: site ? `${site.name} · Sites` : "Site" };
+  const admin = await getAdmin();
+  const site = id.success && admin ? await getCrawlSite(await getDb(), id.data) : null;
+  return { title: site ? `${site.name} · Sites` : admin ? "Page not found" : "Site" };
 }
 
 /** Template entries listed; the rest are summarised by count. */
