@@ -96,6 +96,8 @@ export function NewsFeed({ initial, query }: { initial: NewsStory[]; query: stri
   }, [byId, actions]);
 
   if (data.length === 0 && listed.length === 0) {
+    // a filtered view (or an old page) can be empty while News is not: say how to widen it
+    if (query) return <p className="empty" data-testid="news-empty">No stories in this view. <Link href="/">Show all news</Link>, or pick another site or language above.</p>;
     return <p className="empty" data-testid="news-empty">No news yet. Add a site on the <Link href="/sites">Sites</Link> page; its articles appear here by themselves.</p>;
   }
   return (

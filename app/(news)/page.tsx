@@ -31,7 +31,10 @@ function first(sp: SearchParams): Record<string, string | undefined> {
 export async function generateMetadata({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const f = filterSchema.parse(first(await searchParams));
   const search = viewSearch({ q: f.q, site: f.site, lang: f.lang, entity: f.entity });
-  return { alternates: { types: { "application/atom+xml": `/feed.xml${search}`, "application/feed+json": `/feed.json${search}` } } };
+  // The tab says which view this is: a search, an entity's stories, or the News page.
+  const entity = f.entity && !f.q ? (await listEntitiesByKey(await getDb(), [f.entity]))[0]?.name ?? f.entity.replace(/^[a-z]+:/, "") : null;
+  const title = f.q ? `Search: ${f.q}` : entity ? `News about ${entity}` : "News";
+  return { title, alternates: { types: { "application/atom+xml": `/feed.xml${search}`, "application/feed+json": `/feed.json${search}` } } };
 }
 
 export default async function NewsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -95,6 +98,10 @@ export default async function NewsPage({ searchParams }: { searchParams: Promise
       {hits ? (
         <section aria-labelledby="results-title">
           <h2 id="results-title" className="sub">{hits.length === 0 ? "No articles match" : search!.page > 1 ? `Articles matching` : `${hits.length}${search!.next ? "+" : ""} articles match`} “{f.q}”{search!.page > 1 ? ` · page ${search!.page}` : ""}</h2>
+          {hits.length === 0 ? (
+            <p className="empty" data-testid="search-empty">{search!.page > 1 ? "No more results on this page. " : "Try other or fewer words. "}
+              {f.site || f.lang ? <>Or search <Link href={`/?${new URLSearchParams({ q: f.q! })}`}>every site and language</Link>.</> : null}</p>
+          ) : null}
           <ol className="cards" data-testid="search-results">
             {hits.map((h) => (
               <li key={h.id} className="card" data-nav-item>

@@ -150,14 +150,14 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
         <h2 id="mis-title" className="sub">Misclassified pages</h2>
         <p className="muted">{misclassified.labelled} labelled pages: {misclassified.falsePositives} wrongly called news, {misclassified.falseNegatives} wrongly called not news.</p>
         {misclassified.items.length === 0 ? null : (
-          <table data-testid="misclassified">
+          <div className="scroll"><table data-testid="misclassified">
             <thead><tr><th scope="col">Page</th><th scope="col">Model</th><th scope="col">Admin</th><th scope="col">Reason</th></tr></thead>
             <tbody>{misclassified.items.map((i) => (
               <tr key={i.articleId}><td><Link href={`/articles/${i.articleId}`}>{i.title || i.url}</Link></td>
                 <td>{i.isNews ? "news" : "not news"} {i.newsScore !== null ? `(${(i.newsScore * 100).toFixed(0)} %)` : ""}</td>
                 <td>{i.label ? (i.label.isNews ? "news" : "not news") : "—"}</td><td className="muted">{i.decisionReason ?? ""}</td></tr>
             ))}</tbody>
-          </table>
+          </table></div>
         )}
       </section>
     </div>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SavedList } from "./saved-list";
 
-export const metadata: Metadata = { title: "Saved for later · Lede" };
+export const metadata: Metadata = { title: "Saved for later" };
 
 /** Stories this browser saved for later (kept in the browser, no account: lib/reading/state.ts). */
 export default function SavedPage() {

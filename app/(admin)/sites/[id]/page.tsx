@@ -11,13 +11,19 @@ import { loadStoredPage } from "@/lib/db/pages.ts";
 import { decodeHtml } from "@/lib/encoding/decode.ts";
 import { describeTemplate } from "@/lib/extract/template.ts";
 import { buildTemplatePreview } from "@/lib/api/template-preview.ts";
-import { requireAdminPage } from "@/lib/auth/server.ts";
+import { getAdmin, requireAdminPage } from "@/lib/auth/server.ts";
 import { SiteStatusButton } from "../site-status-button";
 import { SeedFailures, siteState } from "../site-health";
 import { getCrawlSite } from "@/lib/db/sites.ts";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Site" };
+/** The tab names the site (and says so when there is no such site). */
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const id = z.coerce.number().int().positive().safeParse((await params).id);
+  const admin = await getAdmin();
+  const site = id.success && admin ? await getCrawlSite(await getDb(), id.data) : null;
+  return { title: site ? `${site.name} · Sites` : admin ? "Page not found" : "Site" };
+}
 
 /** Template entries listed; the rest are summarised by count. */
 const TEMPLATE_ENTRIES_SHOWN = 60;
@@ -51,7 +57,7 @@ export default async function SitePage({ params, searchParams }: { params: Promi
   const builtFrom = description ? pages.slice(0, description.windowPages) : [];
   return (
     <>
-      <p className="muted"><Link href="/sites">← Sites</Link></p>
+      <p className="muted crumbs"><Link href="/sites">← Sites</Link></p>
       <h1>{site.name}</h1>
       <p className="muted">{site.seedUrl} · <span className={`badge ${siteState(site)}`} data-testid="site-state">{siteState(site)}</span> · robots.txt: {site.robotsState ?? "not fetched yet"}
         {site.robotsFetchedAt ? ` (${when(site.robotsFetchedAt)})` : ""}</p>
@@ -132,7 +138,7 @@ export default async function SitePage({ params, searchParams }: { params: Promi
             </details>
             <details>
               <summary>Pages that built it</summary>
-              <ul>{builtFrom.map((p) => <li key={p.id}><a href={p.url} rel="noopener noreferrer nofollow">{p.url}</a> <span className="muted">{when(p.fetchedAt)}</span></li>)}</ul>
+              <ul className="urls">{builtFrom.map((p) => <li key={p.id}><a href={p.url} rel="noopener noreferrer nofollow">{p.url}</a> <span className="muted">{when(p.fetchedAt)}</span></li>)}</ul>
             </details>
             {preview ? (
               <figure className="preview">
@@ -159,16 +165,16 @@ export default async function SitePage({ params, searchParams }: { params: Promi
           <>
             <p className="muted">Learnt from {evidence.pages} pages and feed entries. A page whose pattern the site uses for articles gains evidence; one whose pattern it uses for other pages loses it. A &ldquo;template:&rdquo; pattern is where the extractor found the page&apos;s content (its tag path): pages of one template share it.</p>
             <div className="scroll">
-              <table>
+              <table className="patterns">
                 <thead><tr><th scope="col">Pattern</th><th scope="col">News</th><th scope="col">Other</th><th scope="col">Example</th><th scope="col">Correction</th></tr></thead>
                 <tbody>
                   {evidence.patterns.map((p) => (
                     <tr key={p.pattern} data-pattern={p.pattern}>
                       <td className="path">{p.pattern}</td>
-                      <td>{fmtCount(p.news)}</td>
-                      <td>{fmtCount(p.other)}</td>
-                      <td>{p.example ? <a className="muted" href={p.example} rel="noopener noreferrer nofollow">{p.example}</a> : "—"}</td>
-                      <td>
+                      <td className="num" data-label="News">{fmtCount(p.news)}</td>
+                      <td className="num" data-label="Other">{fmtCount(p.other)}</td>
+                      <td className="example">{p.example ? <a className="muted" href={p.example} rel="noopener noreferrer nofollow">{p.example}</a> : "—"}</td>
+                      <td className="action">
                         <form method="post" action={`/api/sites/${site.id}/patterns`}>
                           <input type="hidden" name="_csrf" value={admin.csrfToken} />
                           <input type="hidden" name="pattern" value={p.pattern} />
@@ -190,16 +196,16 @@ export default async function SitePage({ params, searchParams }: { params: Promi
         <h2 id="pages-title" className="sub">Recent pages</h2>
         {pages.length === 0 ? <p className="empty">No pages fetched yet.</p> : (
           <div className="scroll">
-            <table data-testid="recent-pages">
+            <table data-testid="recent-pages" className="recent">
               <thead><tr><th scope="col">Page</th><th scope="col">HTTP</th><th scope="col">Outcome</th><th scope="col">Encoding</th><th scope="col">Fetched (UTC)</th></tr></thead>
               <tbody>
                 {pages.map((p) => (
                   <tr key={p.id} data-nav-item>
                     <td>{p.articleId ? <Link href={`/articles/${p.articleId}`}>{p.articleTitle}</Link> : null}<br /><a className="muted" href={p.url} rel="noopener noreferrer nofollow">{p.url}</a></td>
-                    <td>{p.status}</td>
+                    <td data-label="HTTP">{p.status}</td>
                     <td><span className={`badge ${p.outcome ?? ""}`}>{p.outcome ?? "pending"}</span>{p.outcomeReason ? <><br /><span className="muted">{p.outcomeReason}</span></> : null}</td>
-                    <td>{p.charset ?? "—"}{p.charsetSource ? <span className="muted"> ({p.charsetSource})</span> : null}</td>
-                    <td>{when(p.fetchedAt)}</td>
+                    <td data-label="Encoding">{p.charset ?? "—"}{p.charsetSource ? <span className="muted"> ({p.charsetSource})</span> : null}</td>
+                    <td data-label="Fetched">{when(p.fetchedAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -31,7 +31,7 @@ export default async function StoryPage({ params }: { params: Promise<{ id: stri
   const story = await loadStory((await params).id);
   return (
     <article data-testid="story-page">
-      <p className="muted"><Link href="/">← News</Link></p>
+      <p className="muted crumbs"><Link href="/">← News</Link></p>
       <h1>{story.headline}</h1>
       <p className="muted">
         {story.articleCount} article{story.articleCount === 1 ? "" : "s"} from {story.sourceCount} source{story.sourceCount === 1 ? "" : "s"} ·

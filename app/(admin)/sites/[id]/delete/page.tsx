@@ -24,7 +24,7 @@ export default async function DeleteSitePage({ params }: { params: Promise<{ id:
   if (!site || !impact) notFound();
   return (
     <div className="narrow-wide">
-      <p className="muted"><Link href={`/sites/${site.id}`}>← {site.name}</Link></p>
+      <p className="muted crumbs"><Link href={`/sites/${site.id}`}>← {site.name}</Link></p>
       <h1>Delete {site.name}?</h1>
       <div className="card" data-testid="delete-impact">
         <p>Deleting <strong>{site.name}</strong> ({site.seedUrl}) stops its crawl and removes, for good:</p>
