@@ -5,14 +5,10 @@
 // (compromise 14.17, src/3-three/topics/*/find.js, MIT) written out below: the full build also runs its
 // chunker on every text (noun/verb chunks, never read here), and its People view parses each person
 // (names, honorific, presumed gender) and recomputes the whole text's offsets per person when asked for
-// json. Only each match's offset is read. With the faster pattern sweep (compromise-sweep.ts): the same
-// spans as the full build on every text (scripts/bench/story-entities.ts, 1,207 texts) for less CPU.
+// json. Only each match's offset is read: the same spans as the full build on every text
+// (scripts/bench/story-entities.ts, 1,207 texts) for less CPU.
 import nlp from "compromise/two";
 import type { EntitySpan, EntityType } from "./types.ts";
-import { fastSweepPlugin } from "./compromise-sweep.ts";
-
-// The post-tagger's pattern sweep without its walk over every pattern key (compromise-sweep.ts): same tags.
-nlp.plugin(fastSweepPlugin);
 
 interface OffsetJson { offset: { start: number; length: number } }
 /** The View methods used here (compromise/two's types do not declare them all). */
