@@ -131,7 +131,7 @@ export function prepareGrouping(result: ProcessResult, clock?: StageClock): Prep
   if (!result.ok || !result.article.isNews) return null;
   const draft = result.article;
   const mentions = timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(`${draft.title}\n\n${draft.text}`, { lang: draft.lang })));
-  const entities = timeStage(clock, "entities", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
+  const entities = timeStage(clock, "story evidence", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
   return { mentions, entities };
 }
 
@@ -392,7 +392,7 @@ export type GroupableArticle = Pick<ArticleDraft, "title" | "lead" | "text" | "p
 export async function groupArticle(db: Db, articleId: number, draft: GroupableArticle, clock?: StageClock, prepared: PreparedGrouping | null = null): Promise<number> {
   const mentions = prepared?.mentions ?? timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(`${draft.title}\n\n${draft.text}`, { lang: draft.lang })));
   await timeStageAsync(clock, "db: entities", () => inStepAsync("store_failed", () => saveArticleEntities(db, articleId, mentions)));
-  const entities = prepared?.entities ?? timeStage(clock, "entities", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
+  const entities = prepared?.entities ?? timeStage(clock, "story evidence", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
   return timeStageAsync(clock, "story", () => assignStory(db, {
     id: articleId, title: draft.title, lead: draft.lead, text: draft.text,
     publishedAt: draft.publishedAt ?? undefined, url: draft.url, entities,

@@ -321,7 +321,7 @@ async function runCrawl(
 }
 
 /** Stages in pipeline order for the breakdown table; anything else follows. */
-const STAGE_ORDER = ["fetch", "decode", "parse", "links", "observe", "template", "extract", "classify", "fingerprint", "entities", "story",
+const STAGE_ORDER = ["fetch", "decode", "parse", "links", "observe", "template", "extract", "classify", "fingerprint", "entities", "story evidence", "story",
   "db: page", "db: dedup", "db: article", "db: entities", "db: outcome", "db: frontier"];
 
 async function main(): Promise<void> {
