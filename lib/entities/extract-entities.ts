@@ -83,10 +83,13 @@ export function extractEntities(input: string, options: ExtractOptions = {}): En
   return keyed(text, spans);
 }
 
-/** Today's recogniser before the tagger (compromise + heuristics), for the side-by-side benchmark. */
-export function extractEntitiesRules(input: string): EntityMention[] {
+/**
+ * Today's recogniser before the tagger (compromise + heuristics): the story evidence, and the side-by-side
+ * benchmark. `findNames` is compromise's finder; scripts/bench/story-entities.ts passes the one it replaced.
+ */
+export function extractEntitiesRules(input: string, findNames: (text: string) => EntitySpan[] = findCompromiseSpans): EntityMention[] {
   const text = input.length > MAX_ENTITY_TEXT_CHARS ? input.slice(0, MAX_ENTITY_TEXT_CHARS) : input;
-  const found = [...findHeuristicSpans(text), ...findCompromiseSpans(text)];
+  const found = [...findHeuristicSpans(text), ...findNames(text)];
   const trimmed = found.map((s) => trimSpan(text, s)).filter((s): s is EntitySpan => s !== null);
   return keyed(text, dropOverlaps(trimmed).map((s) => retypePlaces(text, s)));
 }

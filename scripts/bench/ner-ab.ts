@@ -75,7 +75,10 @@ async function main(): Promise<void> {
   if (process.argv.includes("--check")) {
     const texts = [...pages.map((p) => ({ id: `wcxb ${p.id}`, text: `${p.title}\n\n${p.text}` })), ...ecb(corpus).map((text, i) => ({ id: `ecb+ ${i}`, text }))];
     const rules = process.argv.includes("--rules");
-    const [baseF, mineF, name] = rules ? [mod.extractEntitiesRules, extractEntitiesRules, "extractEntitiesRules"] : [base, extractEntities, "extractEntities"];
+    // The rules read no language: called with the text alone (their second parameter is a name finder).
+    const [baseF, mineF, name]: [Extract, Extract, string] = rules
+      ? [(t) => mod.extractEntitiesRules(t), (t) => extractEntitiesRules(t), "extractEntitiesRules"]
+      : [base, extractEntities, "extractEntities"];
     let mentions = 0;
     for (const { id, text } of texts) {
       const a = JSON.stringify(baseF(text, { lang: "en" }));

@@ -10,12 +10,7 @@ import { isDeepStrictEqual } from "node:util";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import nlp from "compromise";
-import { extractEntitiesRules, MAX_ENTITY_TEXT_CHARS } from "../../lib/entities/extract-entities.ts";
-import { findHeuristicSpans } from "../../lib/entities/heuristic-spans.ts";
-import { trimSpan } from "../../lib/entities/trim-span.ts";
-import { entityKey, nameWords } from "../../lib/entities/normalize-key.ts";
-import { PLACE_ALIASES } from "../../lib/entities/gazetteer.ts";
-import { resolveAliases } from "../../lib/entities/resolve-aliases.ts";
+import { extractEntitiesRules } from "../../lib/entities/extract-entities.ts";
 import type { EntityMention, EntitySpan, EntityType } from "../../lib/entities/types.ts";
 
 const corpus = process.env.LEDE_CORPUS ?? join(import.meta.dirname, "..", "..", "..", "shared", "corpus");
@@ -62,30 +57,8 @@ function compromiseSpansBefore(text: string): EntitySpan[] {
   return spans;
 }
 
-function dropOverlaps(spans: EntitySpan[]): EntitySpan[] {
-  const ranked = [...spans].sort((a, b) =>
-    (a.source === b.source ? 0 : a.source === "heuristic" ? -1 : 1) || (b.end - b.start) - (a.end - a.start) || a.start - b.start);
-  const kept: EntitySpan[] = [];
-  for (const s of ranked) if (!kept.some((k) => s.start < k.end && k.start < s.end)) kept.push(s);
-  return kept.sort((a, b) => a.start - b.start);
-}
-
-function retypePlaces(text: string, span: EntitySpan): EntitySpan {
-  const joined = nameWords(text.slice(span.start, span.end)).join(" ");
-  return span.type !== "PLACE" && PLACE_ALIASES[joined] ? { ...span, type: "PLACE" } : span;
-}
-
-function rulesBefore(input: string): EntityMention[] {
-  const text = input.length > MAX_ENTITY_TEXT_CHARS ? input.slice(0, MAX_ENTITY_TEXT_CHARS) : input;
-  const found = [...findHeuristicSpans(text), ...compromiseSpansBefore(text)];
-  const trimmed = found.map((s) => trimSpan(text, s)).filter((s): s is EntitySpan => s !== null);
-  const spans = dropOverlaps(trimmed).map((s) => retypePlaces(text, s));
-  const mentions = spans.map((s): EntityMention => {
-    const t = text.slice(s.start, s.end);
-    return { text: t, type: s.type, start: s.start, end: s.end, key: entityKey(t, s.type) };
-  });
-  return resolveAliases(mentions.filter((m) => m.key.length > m.key.indexOf(":") + 1));
-}
+/** The rules with the finder they had before (extractEntitiesRules itself, its compromise finder swapped). */
+const rulesBefore = (input: string): EntityMention[] => extractEntitiesRules(input, compromiseSpansBefore);
 
 // ---- the comparison ----
 
