@@ -693,21 +693,55 @@ function countChar(text: string, ch: string): number {
 
 const wordRegexCache = new Map<readonly string[], RegExp>();
 
+/**
+ * The words as alternatives (longest first), each followed by a non-word character or the end. The
+ * word start is checked by wordHits, not by a lookbehind: V8 evaluates a lookbehind at every position
+ * of the text, which made these scans a large part of the classifier's CPU.
+ */
 function wordRegex(words: readonly string[]): RegExp {
   let re = wordRegexCache.get(words);
   if (!re) {
     const alts = [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"));
-    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alts.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+    re = new RegExp(`(?:${alts.join("|")})(?![\\p{L}\\p{N}])`, "gu");
     wordRegexCache.set(words, re);
   }
   re.lastIndex = 0;
   return re;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Is the code point ending just before `i` a letter or digit? */
+function wordCharBefore(text: string, i: number): boolean {
+  if (i === 0) return false;
+  const c = text.charCodeAt(i - 1);
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  const start = c >= 0xdc00 && c <= 0xdfff && i >= 2 && (text.charCodeAt(i - 2) & 0xfc00) === 0xd800 ? i - 2 : i - 1;
+  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(start)!));
+}
+
+/**
+ * The matches of wordRegex that start a word (no letter or digit before them): what the pattern with a
+ * `(?<![\p{L}\p{N}])` lookbehind matches. A match preceded by a word character is skipped and the scan
+ * resumes one code point later, as the lookbehind's failure would make the regex do.
+ */
+function wordHits(lowerText: string, words: readonly string[]): string[] {
+  const re = wordRegex(words);
+  const out: string[] = [];
+  for (let m = re.exec(lowerText); m; m = re.exec(lowerText)) {
+    if (wordCharBefore(lowerText, m.index)) {
+      re.lastIndex = m.index + (lowerText.codePointAt(m.index)! > 0xffff ? 2 : 1);
+      continue;
+    }
+    out.push(m[0]);
+  }
+  return out;
+}
+
 function countWordHits(lowerText: string, words: readonly string[]): number {
-  return (lowerText.match(wordRegex(words)) ?? []).length;
+  return wordHits(lowerText, words).length;
 }
 
 function findWords(lowerText: string, words: readonly string[]): string[] {
-  return [...new Set((lowerText.match(wordRegex(words)) ?? []).map((w) => w.replace(/\s+/g, " ")))];
+  return [...new Set(wordHits(lowerText, words).map((w) => w.replace(/\s+/g, " ")))];
 }

@@ -49,7 +49,7 @@ export type UrlResult = "done" | "rechecked" | "retry" | "failed" | "skipped" | 
  * fetch is a pipeline failure with a key of its own (lib/pipeline/errors.ts), retried like a transient one.
  */
 export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<UrlResult> {
-  const site = await ctx.sites.get(row.siteId);
+  const site = await timeStageAsync(ctx.clock, "db: site", () => ctx.sites.get(row.siteId));
   if (!site || site.status !== "active") {
     await deferUrl(ctx.db, row.id, ctx.owner, new Date(Date.now() + 60_000));
     return "deferred";
@@ -59,7 +59,7 @@ export async function processUrl(ctx: CrawlContext, row: LeasedUrl): Promise<Url
   let response: FetchResponse | null = null;
   let fetchStartedAt = 0;
   try {
-    const robots = await ctx.robots.check(site, row.url);
+    const robots = await timeStageAsync(ctx.clock, "robots", () => ctx.robots.check(site, row.url));
     if (!robots.allowed) return await skipByRobots(ctx, site, row, robots);
     // In flight per host: this process's limiter; the delay between requests: the database's host slot,
     // shared by every worker process (lib/crawl/host-slots.ts).

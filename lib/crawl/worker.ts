@@ -181,7 +181,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
   const renewTimer = setInterval(() => {
     if (renewing || inFlight.size === 0) return;
     renewing = true;
-    renewLeases(opts.db, owner, [...inFlight.values()].map((r) => r.id), leaseMs)
+    timeStageAsync(ctx.clock, "db: housekeeping", () => renewLeases(opts.db, owner, [...inFlight.values()].map((r) => r.id), leaseMs))
       .catch((err: unknown) => log.warn({ err }, "could not renew the leases of in-flight URLs"))
       .finally(() => { renewing = false; });
   }, renewEveryMs);
@@ -213,14 +213,16 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
         lastHousekeeping = Date.now();
         // Dead workers' leases are looked for once per tick, with the next lease (one statement less per lease).
         reclaimDue = true;
-        await queueMissingSeeds(opts.db);
-        await failExhaustedLeases(opts.db, ctx.maxAttempts);
+        await timeStageAsync(ctx.clock, "db: housekeeping", async () => {
+          await queueMissingSeeds(opts.db);
+          await failExhaustedLeases(opts.db, ctx.maxAttempts);
+        });
       }
       catchUp?.tick();
       const room = concurrency - inFlight.size;
       let leased = 0;
       if (room > 0) {
-        const skipSiteIds = await sitesAtCapacity(ctx, perSite);
+        const skipSiteIds = await timeStageAsync(ctx.clock, "db: site", () => sitesAtCapacity(ctx, perSite));
         const rows = await timeStageAsync(ctx.clock, "db: frontier", () => leaseUrls(opts.db, { owner, limit: room, leaseMs, siteIds: opts.siteIds, skipSiteIds, reclaimExpired: reclaimDue }));
         reclaimDue = false;
         for (const row of rows) start(row);
@@ -236,7 +238,7 @@ export async function runWorker(opts: WorkerOptions): Promise<CrawlStats> {
         }
         // Idle: what the pages taught their sites is stored now, not when the next page of the site comes
         // (which may be hours away), so the site page shows it (a no-op when nothing is pending).
-        await flushSiteEvidence(opts.db).catch((err: unknown) => log.warn({ err }, "could not store the sites' learnt evidence"));
+        await timeStageAsync(ctx.clock, "db: housekeeping", () => flushSiteEvidence(opts.db)).catch((err: unknown) => log.warn({ err }, "could not store the sites' learnt evidence"));
         await sleep(idleMs, opts.signal);
       } else {
         await raceNap(inFlight.keys(), idleMs, opts.signal);

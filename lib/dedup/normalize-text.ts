@@ -3,9 +3,14 @@
 
 const NON_WORD = /[^\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}+/gu;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const ASCII_NON_WORD = /[^a-z0-9]+/g;
 
 /** Lowercase, strip accents and punctuation, collapse white space. */
 export function normalizeText(text: string): string {
+  // ASCII text, the same result by a cheaper road: NFKD leaves it as it is, it has no combining marks,
+  // and its letters and digits (\p{L}, \p{N}) are a-z and 0-9 once lower-cased.
+  if (ASCII_ONLY.test(text)) return text.toLowerCase().replace(ASCII_NON_WORD, " ").trim();
   return text.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase().replace(NON_WORD, " ").trim();
 }
 

@@ -37,11 +37,11 @@ function fnvUpdate(s: string, state: Uint32Array): void {
   let hi = state[0]!, lo = state[1]!;
   for (let i = 0; i < s.length; i++) {
     lo = (lo ^ s.charCodeAt(i)) >>> 0;
-    // h × (2^40 + 0x1b3) = h × 0x1b3 + (h << 40)
+    // h × (2^40 + 0x1b3) = h × 0x1b3 + (h << 40), mod 2^64: the low half's product is exact in a double
+    // (< 2^41), its carry is the part above 2^32; the high half is needed mod 2^32 only (Math.imul).
     const loMul = lo * FNV_PRIME_LOW;
-    const newLo = loMul % TWO32;
-    hi = (hi * FNV_PRIME_LOW + Math.floor(loMul / TWO32) + ((lo << 8) >>> 0)) % TWO32;
-    lo = newLo;
+    hi = (Math.imul(hi, FNV_PRIME_LOW) + Math.floor(loMul / TWO32) + (lo << 8)) >>> 0;
+    lo = loMul >>> 0;
   }
   state[0] = hi;
   state[1] = lo;

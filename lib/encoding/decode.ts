@@ -1,7 +1,7 @@
 // decodeHtml: bytes of an HTML (or XML) document → text, with the charset used and where it came from.
 import { canonicalCharset, decodeWith } from "./labels.ts";
 import { charsetFromContentType, sniffBom, sniffDeclaredCharset } from "./sniff.ts";
-import { detectCharset, evidenceSample, isAscii, isValidUtf8 } from "./detect.ts";
+import { detectCharset, evidenceSample, isAscii, isValidUtf8, strictUtf8 } from "./detect.ts";
 import { scorePlausibility } from "./plausibility.ts";
 
 export type CharsetSource = "header" | "bom" | "meta" | "xml" | "detector" | "default";
@@ -46,13 +46,21 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string | null): Deco
   const bom = sniffBom(bytes);
   if (bom) return { text: decodeWith(bytes.subarray(bom.length), bom.charset), charset: bom.charset, source: "bom" };
 
-  const ascii = isAscii(bytes);
   const declared: { charset: string; source: CharsetSource }[] = [];
   const header = canonicalCharset(charsetFromContentType(contentType));
   if (header) declared.push({ charset: header, source: "header" });
   const inDoc = sniffDeclaredCharset(bytes);
   if (inDoc && inDoc.charset !== header) declared.push(inDoc);
 
+  // The common case, first: declared UTF-8 (header, else the document) on bytes that are valid UTF-8 read
+  // as such, decoded once by the native strict decoder, as the loop below would (ASCII or valid UTF-8
+  // under a UTF-8 declaration is accepted as it stands) without its byte scans and second decode.
+  if (declared[0]?.charset === "utf-8") {
+    const text = strictUtf8(bytes);
+    if (text !== null) return { text, charset: "utf-8", source: declared[0].source };
+  }
+
+  const ascii = isAscii(bytes);
   const rejected: string[] = [];
   for (const d of declared) {
     if (ascii && !d.charset.startsWith("utf-16")) return { text: decodeWith(bytes, d.charset), charset: d.charset, source: d.source };

@@ -99,6 +99,19 @@ export function isValidUtf8(bytes: Uint8Array): boolean {
   }
 }
 
+/**
+ * The bytes decoded as UTF-8 when they are valid UTF-8 throughout (no incomplete sequence at the end
+ * either), else null: one native pass. No BOM here (decodeHtml strips one first), so the text is the
+ * one decodeWith(bytes, "utf-8") gives.
+ */
+export function strictUtf8(bytes: Uint8Array): string | null {
+  try {
+    return utf8Fatal.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** UTF-16 without BOM: ASCII text in UTF-16 has a zero byte in every other position. */
 function sniffUtf16(bytes: Uint8Array): string | null {
   const n = Math.min(bytes.length, 1024) & ~1;

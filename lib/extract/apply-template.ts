@@ -10,7 +10,7 @@
 // in highlighted code and signatures), and removing them one by one mangled every line (calibration.ts).
 import type { AnyNode, ParentNode } from "./dom.ts";
 import { removeNode } from "./dom.ts";
-import { entryKey, isTemplateKey, isTemplateReady, walkTextNodes, type TemplateState } from "./template.ts";
+import { entryKey, isTemplateKey, isTemplateReady, walkTextNodes, type PageEntry, type TemplateState } from "./template.ts";
 
 /** The text nodes of one block, and whether each is template. */
 interface BlockNodes { nodes: AnyNode[]; template: boolean[] }
@@ -19,17 +19,22 @@ interface BlockNodes { nodes: AnyNode[]; template: boolean[] }
  * Remove the template's blocks under `root` (the document root or <body>): the text nodes of every
  * block whose text is all template. `removed` counts the text nodes that went, `kept` the rest
  * (template nodes kept inside page-specific blocks included). The walk is template.ts's own, from the
- * document root, so keys and blocks are those the template was built from.
+ * document root, so keys and blocks are those the template was built from. `walked`: that walk already
+ * done on the same untouched page (template.ts pageEntryNodes, read by observe.ts), used instead of walking again.
  */
-export function removeTemplateNodes(root: ParentNode, t: TemplateState): { removed: number; kept: number } | null {
+export function removeTemplateNodes(
+  root: ParentNode, t: TemplateState, walked?: { entries: readonly PageEntry[]; nodes: readonly AnyNode[] } | null,
+): { removed: number; kept: number } | null {
   if (!isTemplateReady(t)) return null;
   const blocks = new Map<number, BlockNodes>();
-  walkTextNodes(root, (node, path, block, _blockTag, _n, text) => {
+  const add = (node: AnyNode, block: number, key: string) => {
     let b = blocks.get(block);
     if (!b) blocks.set(block, (b = { nodes: [], template: [] }));
     b.nodes.push(node);
-    b.template.push(isTemplateKey(t, entryKey(path, text)));
-  });
+    b.template.push(isTemplateKey(t, key));
+  };
+  if (walked) walked.entries.forEach((e, i) => add(walked.nodes[i]!, e.block, e.key));
+  else walkTextNodes(root, (node, path, block, _blockTag, _n, text) => add(node, block, entryKey(path, text)));
   let removed = 0, kept = 0;
   for (const b of blocks.values()) {
     if (b.template.every(Boolean)) {

@@ -14,7 +14,7 @@
 //   5. the site's template, when one is ready: its text nodes are taken out (apply-template.ts);
 //   6. page kind of what is left (product-page.ts's walk: article, product or other), whether it is
 //      dated, whether its URL has an article slug.
-import type { CheerioAPI, Element, ParentNode } from "./dom.ts";
+import type { AnyNode, CheerioAPI, Element, ParentNode } from "./dom.ts";
 import { bodyOf } from "./dom.ts";
 import { readMetadata, type ArticleMetadataFields } from "./read-metadata.ts";
 import { removeTemplateNodes } from "./apply-template.ts";
@@ -22,7 +22,7 @@ import { scanProductPage, type ProductScan } from "./product-page.ts";
 import { guessPageKind, hasArticleSlug, type PageKind } from "./page-type.ts";
 import { findPostHeaders, type PostHeader } from "./post-headers.ts";
 import { readJsonArticleBody } from "./json-body.ts";
-import { pageEntries, type PageEntries, type TemplateState } from "./template.ts";
+import { pageEntryNodes, type PageEntries, type TemplateState } from "./template.ts";
 import { readDocumentFacts, type DocumentFacts } from "../classify/features.ts";
 
 /** What a caller wants read besides what the recipe itself needs. */
@@ -39,6 +39,8 @@ export interface PageObservation {
   meta: ArticleMetadataFields;
   /** The site-template entries (null: not asked for). */
   entries: PageEntries | null;
+  /** The text node of each entry (entryNodes[i] is entries.entries[i]'s; null with entries): the template is taken out by them. */
+  entryNodes: AnyNode[] | null;
   /** The classifier's DOM facts (null: not asked for). */
   facts: DocumentFacts | null;
   /** The posts of a thread and their headers (empty: no thread). */
@@ -63,8 +65,9 @@ export interface PageSnapshot extends PageObservation {
 
 export function observePage($: CheerioAPI, url: string, opts: ObserveOptions = {}): PageObservation {
   const root = $.root().get(0) as ParentNode;
+  const walked = opts.entries ? pageEntryNodes($) : null;
   return {
-    $, meta: readMetadata($, url), entries: opts.entries ? pageEntries($) : null, facts: opts.facts ? readDocumentFacts($) : null,
+    $, meta: readMetadata($, url), entries: walked?.page ?? null, entryNodes: walked?.nodes ?? null, facts: opts.facts ? readDocumentFacts($) : null,
     headers: findPostHeaders(root), declared: readJsonArticleBody(root),
   };
 }
@@ -72,7 +75,9 @@ export function observePage($: CheerioAPI, url: string, opts: ObserveOptions = {
 export function snapshotPage(seen: PageObservation, url: string, template: TemplateState | undefined): PageSnapshot {
   const root = seen.$.root().get(0) as ParentNode;
   const body = bodyOf(seen.$);
-  const templated = template ? removeTemplateNodes(body, template) : null;
+  // The entries' walk, when observePage read them, is the one removeTemplateNodes would do again: nothing edits the page in between.
+  const walked = seen.entries && seen.entryNodes ? { entries: seen.entries.entries, nodes: seen.entryNodes } : null;
+  const templated = template ? removeTemplateNodes(body, template, walked) : null;
   const scan = scanProductPage(root);
   return { ...seen, root, body, templated, scan, kind: guessPageKind(scan), dated: !!seen.meta.publishedAt, articleSlug: hasArticleSlug(url) };
 }

@@ -173,12 +173,21 @@ export function newTemplate(opts: TemplateOptions = {}): TemplateState {
  * Accepts raw HTML or a cheerio document already parsed (it is only read).
  */
 export function pageEntries(input: string | CheerioAPI): PageEntries {
-  const $ = typeof input === "string" ? parseForTemplate(input) : input;
+  return pageEntryNodes(typeof input === "string" ? parseForTemplate(input) : input).page;
+}
+
+/**
+ * pageEntries of a parsed page, with the text node of each entry (nodes[i] is entries[i]'s): what
+ * applying a template to the same untouched page walks for (apply-template.ts), read in the same walk.
+ */
+export function pageEntryNodes($: CheerioAPI): { page: PageEntries; nodes: AnyNode[] } {
   const entries: PageEntry[] = [];
+  const nodes: AnyNode[] = [];
   walkTextNodes($, (node, path, block, blockTag, n, text) => {
     entries.push({ n, block, blockTag, path, text, key: entryKey(path, text) });
+    nodes.push(node);
   });
-  return { entries, keys: new Set(entries.map((e) => e.key)) };
+  return { page: { entries, keys: new Set(entries.map((e) => e.key)) }, nodes };
 }
 
 /**

@@ -253,7 +253,8 @@ async function storeResult(
   used: { version: number } | null, before: number, ctx: IngestContext, learnt: { version: number } | null,
   prepared: PreparedGrouping | null,
 ): Promise<IngestResult> {
-  return scopedTransaction(db, (tx) => storeResultIn(tx, page, result, used, before, ctx, learnt, prepared));
+  // The transaction's own statements (begin, the template version, commit) and what runs after the commit; the steps inside time themselves.
+  return timeStageAsync(ctx.clock, "db: transaction", () => scopedTransaction(db, (tx) => storeResultIn(tx, page, result, used, before, ctx, learnt, prepared)));
 }
 
 async function storeResultIn(

@@ -6,7 +6,7 @@
 import { parseHtml } from "../extract/dom.ts";
 import type { PageEntries, TemplateState } from "../extract/template.ts";
 import { observePage } from "../extract/observe.ts";
-import { extractLinks, findFeedLinks, type PageLink } from "../html/links.ts";
+import { readPageLinks, type PageLink } from "../html/links.ts";
 import { inStep, toPipelineError } from "./errors.ts";
 import { processPage, type PageClassifier, type ProcessResult } from "./process.ts";
 import { timeStage, type StageClock } from "./stage-clock.ts";
@@ -51,8 +51,9 @@ export function runPageJob(job: PageJob, classify: PageClassifier | null, clock?
     // facts and what the extraction reads), then extraction (which modifies it).
     const $ = timeStage(clock, "parse", () => inStep("extract_failed", () => parseHtml(job.html)));
     timeStage(clock, "links", () => inStep("extract_failed", () => {
-      out.links = extractLinks($, job.finalUrl).slice(0, MAX_LINKS_PER_PAGE);
-      out.feeds = findFeedLinks($, job.finalUrl).map((f) => f.url);
+      const read = readPageLinks($, job.finalUrl);
+      out.links = read.links.slice(0, MAX_LINKS_PER_PAGE);
+      out.feeds = read.feeds.map((f) => f.url);
     }));
     const observed = timeStage(clock, "observe", () => inStep("extract_failed", () => observePage($, job.finalUrl, { entries: job.entries, facts: classify !== null })));
     if (observed.entries) out.entries = observed.entries.entries.length <= MAX_TEMPLATE_ENTRIES ? observed.entries : null;

@@ -27,7 +27,9 @@
 // Options (env): BENCH_SAMPLE_PAGES (default 600; 0 runs the stage and floor passes only), BENCH_SIZES ("10000,100000"; sizes left out
 // keep their previous rows, marked "(earlier run)"), BENCH_WORKERS (2),
 // WORKER_CONCURRENCY (4 per worker), BENCH_STAGE_PAGES (150; 0 skips the stage and floor passes), BENCH_CHILD_NODE_ARGS
-// (node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// (node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_STAGE_PROFILE=DIR (a CPU
+// profile of the stage pass's worker only, written to DIR), BENCH_STAGE_GAPS=1 (the stage pass also lists the CPU
+// spent outside every stage, by the stages around it: what "other" is made of).
 import { fork, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -46,7 +48,7 @@ import { extractArticle } from "../../lib/extract/index.ts";
 import { fetchUrl } from "../../lib/http/fetch.ts";
 import { readHostMap } from "../../lib/http/hostmap.ts";
 import { errorTotal } from "../../lib/crawl/stats.ts";
-import { StageClock } from "../../lib/pipeline/stage-clock.ts";
+import { StageClock, timeStage } from "../../lib/pipeline/stage-clock.ts";
 import { getPageClassifier } from "../../lib/pipeline/context.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
 import { MIN_TEMPLATE_PAGES } from "../../lib/extract/template.ts";
@@ -81,8 +83,16 @@ const STAGE_PAGES = Number(process.env.BENCH_STAGE_PAGES ?? 150);
 const STAGE_WARMUP_PAGES = BENCH_HOSTS * MIN_TEMPLATE_PAGES;
 const TARGET_PAGES_PER_S = 150;
 const TARGET_RSS_MB = 500;
+/** The whole pipeline's CPU per page at most this many times the floor (fetch + decode + parse + extract): issue 17. */
+const TARGET_FLOOR_RATIO = 2.0;
 /** Extra node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof). */
 const CHILD_NODE_ARGS = (process.env.BENCH_CHILD_NODE_ARGS ?? "").split(" ").filter(Boolean);
+/** BENCH_STAGE_PROFILE=DIR: --cpu-prof of the stage pass's worker, into DIR. */
+const STAGE_PROFILE_DIR = process.env.BENCH_STAGE_PROFILE ?? "";
+/** BENCH_STAGE_GAPS=1: the stage pass lists the CPU between stages (StageClock gaps). */
+const STAGE_GAPS = process.env.BENCH_STAGE_GAPS === "1";
+/** Gaps listed (largest first). */
+const GAPS_LISTED = 25;
 /** ms between RSS samples in a worker process. */
 const RSS_SAMPLE_MS = 50;
 
@@ -99,7 +109,7 @@ interface ChildJob { dbUrl: string; hostMap: string; concurrency: number; stageC
 type ChildMessage =
   | { type: "ready" }
   | { type: "page" }
-  | { type: "done"; pages: number; outcomes: Record<string, number>; errors: Record<string, number>; cpuMs: number; peakRssMb: number; stages: [string, number][]; floors: FloorResult[] };
+  | { type: "done"; pages: number; outcomes: Record<string, number>; errors: Record<string, number>; cpuMs: number; peakRssMb: number; stages: [string, number][]; gaps: [string, number, number][]; floors: FloorResult[] };
 interface FloorResult { pages: number; parseMs: number; fetchMs: number; decodeMs: number; extractMs: number }
 
 // ---- worker process ----
@@ -111,7 +121,7 @@ async function childMain(): Promise<void> {
   await tuneConnection(db);
   const stop = new AbortController();
   process.on("message", (m: { type: string }) => { if (m.type === "stop") stop.abort(); });
-  const clock = job.stageClock ? new StageClock() : undefined;
+  const clock = job.stageClock ? new StageClock({ gaps: STAGE_GAPS }) : undefined;
   // One-off start-up work is not per-page cost: a worker runs for hours. Load the classifier
   // (~1 s CPU for the default model) and compromise's lexicon (~0.1 s) before the clock starts.
   await getPageClassifier(db);
@@ -131,7 +141,9 @@ async function childMain(): Promise<void> {
   const stats = await runWorker({
     db, signal: stop.signal, hostMap: job.hostMap, allowPrivateNetwork: true, concurrency: job.concurrency, idleMs: 20, clock,
     // Failed URLs count towards the sample too, so a broken pipeline ends the run (with its errors) instead of looping.
-    onProgress: (s) => { while (seen < s.pages + errorTotal(s)) { seen++; process.send!({ type: "page" } satisfies ChildMessage); } },
+    onProgress: (s) => timeStage(clock, "bench: progress messages", () => {
+      while (seen < s.pages + errorTotal(s)) { seen++; process.send!({ type: "page" } satisfies ChildMessage); }
+    }),
   });
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
@@ -140,7 +152,8 @@ async function childMain(): Promise<void> {
   await db.$disconnect();
   process.send!({
     type: "done", pages: stats.pages, outcomes: stats.outcomes, errors: stats.errors,
-    cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [], floors,
+    cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [],
+    gaps: clock?.gaps ? [...clock.gaps].map(([k, v]) => [k, v.cpuMs, v.count]) : [], floors,
   } satisfies ChildMessage);
   process.disconnect();
 }
@@ -277,7 +290,7 @@ async function prepareDb(frontierSize: number): Promise<{ dir: string; file: str
 
 interface RunResult {
   pages: number; articles: number; duplicates: number; errors: number; errorKeys: string; secs: number; cpuMs: number;
-  peakRssMb: number; parentCpuMs: number; stages: Map<string, number>; floors: FloorResult[];
+  peakRssMb: number; parentCpuMs: number; stages: Map<string, number>; gaps: [string, number, number][]; floors: FloorResult[];
 }
 
 /** Crawl `sample` pages with `workers` processes; returns when all have stopped. */
@@ -292,7 +305,8 @@ async function runCrawl(
   await new Promise<void>((resolveAll, reject) => {
     for (let w = 0; w < workers; w++) {
       const job: ChildJob = { dbUrl, hostMap, concurrency, stageClock, floorUrls, warmupPages };
-      const child = fork(self, [], { env: { ...process.env, BENCH_CRAWL_CHILD: JSON.stringify(job) }, execArgv: [...process.execArgv, "--expose-gc", ...CHILD_NODE_ARGS] });
+      const child = fork(self, [], { env: { ...process.env, BENCH_CRAWL_CHILD: JSON.stringify(job) }, execArgv: [...process.execArgv, "--expose-gc", ...CHILD_NODE_ARGS,
+        ...(stageClock && STAGE_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${STAGE_PROFILE_DIR}`] : [])] });
       children.push(child);
       child.on("error", reject);
       child.on("exit", (code) => { if (code !== 0) reject(new Error(`bench worker exited with ${code}`)); });
@@ -316,13 +330,13 @@ async function runCrawl(
     duplicates: sum((r) => r.outcomes.duplicate ?? 0), errors: sum((r) => Object.values(r.errors).reduce((a, b) => a + b, 0)),
     errorKeys: results.flatMap((r) => Object.entries(r.errors).map(([k, n]) => `${k} ${n}`)).join(", "), secs, cpuMs: sum((r) => r.cpuMs),
     peakRssMb: Math.max(...results.map((r) => r.peakRssMb)), parentCpuMs: (parentCpu.user + parentCpu.system) / 1000, stages,
-    floors: results.flatMap((r) => r.floors),
+    gaps: results.flatMap((r) => r.gaps), floors: results.flatMap((r) => r.floors),
   };
 }
 
 /** Stages in pipeline order for the breakdown table; anything else follows. */
-const STAGE_ORDER = ["fetch", "decode", "parse", "links", "observe", "template", "extract", "classify", "fingerprint", "entities", "story evidence", "story",
-  "db: page", "db: dedup", "db: article", "db: entities", "db: outcome", "db: frontier"];
+const STAGE_ORDER = ["db: site", "robots", "fetch", "decode", "parse", "links", "observe", "template", "extract", "classify", "fingerprint", "entities", "story evidence", "story",
+  "db: page", "db: dedup", "db: article", "db: entities", "db: outcome", "db: transaction", "db: frontier", "db: housekeeping"];
 
 async function main(): Promise<void> {
   const corpus = corpusDir();
@@ -363,7 +377,7 @@ async function main(): Promise<void> {
     const timed = [...r.stages.values()].reduce((a, b) => a + b, 0);
     const order = [...STAGE_ORDER.filter((s) => r.stages.has(s)), ...[...r.stages.keys()].filter((s) => !STAGE_ORDER.includes(s))];
     const stageRows = order.map((s) => [s, (r.stages.get(s)! / r.pages).toFixed(1), `${((100 * r.stages.get(s)!) / r.cpuMs).toFixed(0)} %`]);
-    stageRows.push(["other (worker loop, robots, GC between stages)", ((r.cpuMs - timed) / r.pages).toFixed(1), `${((100 * (r.cpuMs - timed)) / r.cpuMs).toFixed(0)} %`]);
+    stageRows.push(["other (worker loop, GC between stages)", ((r.cpuMs - timed) / r.pages).toFixed(1), `${((100 * (r.cpuMs - timed)) / r.cpuMs).toFixed(0)} %`]);
     stageRows.push(["**total**", (r.cpuMs / r.pages).toFixed(1), "100 %"]);
     stageTable = [
       "",
@@ -373,6 +387,11 @@ async function main(): Promise<void> {
       mdTable(["stage", "CPU ms/page", "share"], stageRows),
     ].join("\n");
     process.stderr.write(`${stageTable}\n`);
+    if (STAGE_GAPS) {
+      const gaps = [...r.gaps].sort((a, b) => b[1] - a[1]).slice(0, GAPS_LISTED);
+      process.stderr.write(`\nCPU outside every stage, by the stages around it (CPU ms per crawled page, times seen), largest ${GAPS_LISTED}:\n`
+        + gaps.map(([k, ms, n]) => `  ${(ms / r.pages).toFixed(2).padStart(6)}  ${String(n).padStart(5)}  ${k}`).join("\n") + "\n");
+    }
 
     const [before, after] = r.floors;
     const per = (pick: (f: FloorResult) => number) => r.floors.reduce((a, f) => a + pick(f), 0) / r.floors.reduce((a, f) => a + f.pages, 0);
@@ -396,9 +415,12 @@ async function main(): Promise<void> {
         floorRow("fetch + decode + parse + extract", all),
         ["full pipeline (stage pass above)", fullMs.toFixed(1), "", ((cores * 1000) / fullMs).toFixed(1), "100 %"],
       ]),
+      "",
+      `Full pipeline ÷ floor (fetch + decode + parse + extract): ${(fullMs / per(all)).toFixed(1)}× (target ≤ ${TARGET_FLOOR_RATIO.toFixed(1)}×, issue 17).`,
     ].join("\n");
     process.stderr.write(`floors (before / after): parse ${(before!.parseMs / before!.pages).toFixed(1)} / ${(after!.parseMs / after!.pages).toFixed(1)} ms, `
-      + `fetch+decode+parse+extract ${(all(before!) / before!.pages).toFixed(1)} / ${(all(after!) / after!.pages).toFixed(1)} ms per page; full ${fullMs.toFixed(1)} ms\n`);
+      + `fetch+decode+parse+extract ${(all(before!) / before!.pages).toFixed(1)} / ${(all(after!) / after!.pages).toFixed(1)} ms per page; full ${fullMs.toFixed(1)} ms; `
+      + `full ÷ floor ${(fullMs / per(all)).toFixed(1)}×\n`);
   }
   server.close();
   pgCluster?.stop();
