@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as cheerio from "cheerio";
-import { extractLinks, findCanonicalUrl, findFeedLinks } from "../../lib/html/links.ts";
+import { extractLinks, findCanonicalUrl, findFeedLinks, readPageLinks } from "../../lib/html/links.ts";
 
 const PAGE = `<!doctype html><html><head>
 <base href="/news/">
@@ -51,5 +51,19 @@ describe("findFeedLinks / findCanonicalUrl", () => {
     expect(findCanonicalUrl(PAGE, "https://ex.com/section/page.html")).toBe("https://ex.com/news/story-1");
     expect(findCanonicalUrl('<meta property="og:url" content="https://ex.com/og">', "https://ex.com/")).toBe("https://ex.com/og");
     expect(findCanonicalUrl("<p>none</p>", "https://ex.com/")).toBeNull();
+  });
+
+  it("resolves a repeated href against each page's own base (the href memo keys on what resolution depends on)", () => {
+    const nav = '<a href="/news">News</a> <a href="story">Story</a> <a href="https://other.org/x?utm_source=a&b=1">X</a> <a href="//cdn.example/y">Y</a>';
+    const urls = (pageUrl: string, head = "") => readPageLinks(`<html><head>${head}</head><body>${nav}</body></html>`, pageUrl).links.map((l) => l.url);
+    // twice each, so the second reading comes from the memo
+    for (let round = 0; round < 2; round++) {
+      expect(urls("https://a.example/2024/page.html")).toEqual(["https://a.example/news", "https://a.example/2024/story", "https://other.org/x?b=1", "https://cdn.example/y"]);
+      expect(urls("http://b.example:8080/section/")).toEqual(["http://b.example:8080/news", "http://b.example:8080/section/story", "https://other.org/x?b=1", "http://cdn.example/y"]);
+      expect(urls("https://a.example/2024/page.html", '<base href="https://c.example/base/">'))
+        .toEqual(["https://c.example/news", "https://c.example/base/story", "https://other.org/x?b=1", "https://cdn.example/y"]);
+      // an unparsable base resolves nothing, absolute hrefs included, as before the memo
+      expect(urls("not a url")).toEqual([]);
+    }
   });
 });
