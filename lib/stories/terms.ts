@@ -1,11 +1,12 @@
 // An article's weighted terms for story similarity: stemmed title and lead words (natural's tokenizer,
-// stop words and Porter stemmer) and entity keys ("e:person:lindsay lohan").
+// stop words and Porter stemmer), entity keys of the story evidence's weighed types ("e:person:lindsay lohan";
+// lib/stories/evidence.ts) and event-specific tokens.
 import { AggressiveTokenizer } from "natural/lib/natural/tokenizers/index.js";
 import { PorterStemmer } from "natural/lib/natural/stemmers/index.js";
 import { words as STOP_WORDS } from "natural/lib/natural/util/stopwords.js";
 import type { StoryArticle, TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
-import { countEntities, extractEntitiesRules } from "../entities/extract-entities.ts";
+import { storyEvidenceOf } from "./evidence.ts";
 import { specificTermsOf } from "./specific-terms.ts";
 
 const tokenizer = new AggressiveTokenizer();
@@ -50,8 +51,8 @@ export function termsOf(article: StoryArticle, settings: GroupingSettings): Term
   };
   if (article.title) addStems(stemWords(article.title), settings.titleWeight);
   addStems(stemWords(lead), 1);
-  const entities = article.entities ?? countEntities(extractEntitiesRules(`${article.title ?? ""}\n${lead}`));
-  for (const e of entities) add(ENTITY_PREFIX + e.key, settings.entityWeight * Math.min(e.mentions, 3));
+  const entities = article.entities ?? storyEvidenceOf(article);
+  for (const e of entities) if (settings.entityTypes.includes(e.type)) add(ENTITY_PREFIX + e.key, settings.entityWeight * Math.min(e.mentions, 3));
   if (settings.specificWeight > 0) {
     for (const t of specificTermsOf(`${article.title ?? ""}\n${lead}`)) add(t, settings.specificWeight);
   }
