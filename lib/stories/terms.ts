@@ -15,11 +15,26 @@ const stopWords = new Set<string>(STOP_WORDS as string[]);
 const NEWS_STOP_WORDS = new Set(["said", "say", "says", "told", "year", "years", "new", "also", "one", "two", "would", "could", "people", "time", "http", "www", "com"]);
 const ENTITY_PREFIX = "e:";
 
+/** Stems of words already seen (Porter's stemmer is pure, and most of an article's words are common ones). */
+const stems = new Map<string, string>();
+/** Words cached at most: a worker reads millions of words over hours; the cache starts over when full (~10 MB). */
+const MAX_CACHED_STEMS = 100_000;
+
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    stem = PorterStemmer.stem(word) as string;
+    stems.set(word, stem);
+  }
+  return stem;
+}
+
 export function stemWords(text: string): string[] {
   const out: string[] = [];
   for (const raw of tokenizer.tokenize(text.toLowerCase()) as string[]) {
     if (raw.length < 2 || stopWords.has(raw) || NEWS_STOP_WORDS.has(raw) || /^\d{1,3}$/.test(raw)) continue;
-    out.push(PorterStemmer.stem(raw));
+    out.push(stemOf(raw));
   }
   return out;
 }
