@@ -2,7 +2,8 @@
 // this file reads candidates through indexed queries and writes the result in one transaction.
 //
 // Pipeline use, per new (non-duplicate) article, after saveArticleEntities:
-//   const storyId = await assignStory(db, { id, title, lead, text, publishedAt, url, entities })
+//   const storyId = await assignStory(db, { id, title, lead, text, publishedAt, url, lang, entities })
+// with entities its story evidence (lib/stories/evidence.ts storyEvidence over the tagger's mentions).
 // and every few minutes in the worker: await mergeStories(db).
 //
 // Cost per article is bounded: ≤ queryTerms indexed (term, lastSeenAt) look-ups of ≤ postingLimit rows
@@ -11,14 +12,14 @@ import type { Db } from "./client.ts";
 import type { StoryArticle } from "../stories/types.ts";
 import { DEFAULT_GROUPING, type GroupingSettings } from "../stories/settings.ts";
 import type { DocumentFrequencySource } from "../stories/idf.ts";
-import { headlineOf, leadOf, termsOf } from "../stories/terms.ts";
+import { headlineOf, termsOf } from "../stories/terms.ts";
 import { weighVector } from "../stories/similarity.ts";
 import { chooseStory, queryTermsOf, rankCandidateIds, type Candidate } from "../stories/choose-story.ts";
 import {
   emptyProfile, foldArticle, indexTermsOf, parseProfile, representativeHeadline, topEntityKeys, type StoryProfile,
 } from "../stories/profile.ts";
 import { planMerges } from "../stories/plan-merges.ts";
-import { countEntities, extractEntitiesRules, type EntityCount } from "../entities/extract-entities.ts";
+import { storyEvidenceOf } from "../stories/evidence.ts";
 import { alias, join, sql, valueRows } from "./sql.ts";
 import { engineOf } from "./engine.ts";
 import { prismaTx, transaction, type DirectTx } from "./direct.ts";
@@ -85,20 +86,30 @@ async function readDocumentFrequencies(tx: Tx, terms: string[]): Promise<Documen
 
 /**
  * Count one document: df + 1 for each of its terms and for one document-count shard, upserted in one
- * fixed (code-unit) order. On PostgreSQL each upserted row stays locked until the transaction ends, so
+ * fixed (code-unit) order, and return the document frequencies as counted (the upsert's RETURNING, and the
+ * other document-count rows read): what readDocumentFrequencies would read right after, one statement less
+ * per article. On PostgreSQL each upserted row stays locked until the transaction ends, so
  * two assignments sharing a term run one after the other (the second then reads the first's story: no
  * two stories for one event), and the fixed order means they can never deadlock. Articles sharing no
  * term cannot join one story anyway, so they run side by side. SQLite: this first write takes the
  * database write lock, which serialises assignments outright.
  */
-async function countDocument(tx: Tx, terms: string[], articleId: number): Promise<void> {
+async function countDocument(tx: Tx, terms: string[], articleId: number): Promise<DocumentFrequencySource> {
   const shard = `${DOCUMENT_SHARD_PREFIX}${articleId % DOCUMENT_COUNT_SHARDS}`;
   const ordered = [...new Set([shard, ...terms])].sort(byCodeUnit);
+  const counts = new Map<string, number>();
   for (const part of chunks(ordered, SQL_PARAMS_PER_STATEMENT / 2)) {
-    await tx.execute(sql`
+    const rows = await tx.queryRows<{ term: string; df: number | bigint }[]>(sql`
       INSERT INTO "TermStat" ("term", "df") VALUES ${valueRows(part.map((t) => [t, 1]))}
-      ON CONFLICT ("term") DO UPDATE SET "df" = "TermStat"."df" + 1`);
+      ON CONFLICT ("term") DO UPDATE SET "df" = "TermStat"."df" + 1 RETURNING "term", "df"`);
+    for (const r of rows) counts.set(r.term, Number(r.df));
   }
+  const others = await tx.queryRows<{ term: string; df: number | bigint }[]>(
+    sql`SELECT "term", "df" FROM "TermStat" WHERE "term" IN (${join(DOCUMENT_COUNT_ROWS.filter((t) => t !== shard))})`,
+  );
+  for (const r of others) counts.set(r.term, Number(r.df));
+  const documents = DOCUMENT_COUNT_ROWS.reduce((n, t) => n + (counts.get(t) ?? 0), 0);
+  return { documents, df: (t) => counts.get(t) ?? 0 };
 }
 
 async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date, s: GroupingSettings): Promise<Candidate[]> {
@@ -174,7 +185,7 @@ const hostOf = (url?: string): string | null => {
 
 /**
  * Put a stored article into a story and return the story id:
- *   1. terms of title, lead and entities; document frequencies read and counted;
+ *   1. terms of title, lead and story evidence (recognised here when not given); document frequencies read and counted;
  *   2. candidate stories from StoryTerm (indexed, window- and posting-limited);
  *   3. join the best above the threshold (chooseStory), else open a new story;
  *   4. write the story's profile, counts and index terms, and Article.storyId.
@@ -182,13 +193,12 @@ const hostOf = (url?: string): string | null => {
 export async function assignStory(db: Db, article: AssignableArticle, settings: Partial<GroupingSettings> = {}): Promise<number> {
   const s = { ...DEFAULT_GROUPING, ...settings };
   const seenAt = article.publishedAt ?? new Date();
-  const entities = article.entities ?? countEntities(extractEntitiesRules(`${article.title ?? ""}\n${leadOf(article, s)}`));
+  const entities = article.entities ?? storyEvidenceOf(article);
   const raw = termsOf({ ...article, entities }, s);
   const terms = [...raw.keys()];
   // One transaction on the driver adapter (lib/db/direct.ts): ~10 statements per article, each 0.5–2 ms CPU through Prisma's client.
   return transaction(db, async (tx) => {
-    await countDocument(tx, terms, article.id);
-    const idf = await readDocumentFrequencies(tx, terms);
+    const idf = await countDocument(tx, terms, article.id);
     const vector = weighVector(raw, idf);
     const candidates = await findCandidates(tx, vector, seenAt, s);
     const choice = chooseStory(vector, seenAt, candidates, s);
@@ -206,12 +216,18 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
 /** Articles refolded when a story is rebuilt after losing one: big stories keep their newest ones. */
 const REBUILD_MAX_ARTICLES = 500;
 
+/** What a refold reads of each article the story keeps. */
+const REBUILD_SELECT = { id: true, title: true, lead: true, text: true, url: true, lang: true, publishedAt: true, createdAt: true } as const;
+
 /**
  * Take an article out of its story (an admin labelled it "not news"), in one transaction:
  *   1. unlink the article;
- *   2. refold the story's profile from the news articles it still has (their terms, entities and
+ *   2. refold the story's profile from the news articles it still has (their terms, story evidence and
  *      times), so its counts, sources, headline and index terms no longer include the article;
  *   3. a story left without a news article is deleted (its index terms with it).
+ * The story evidence is recognised as the pipeline did when the articles arrived (lib/stories/evidence.ts:
+ * the tagger's mentions in the title and lead), before the transaction opens (CPU; an article whose title or
+ * text changed meanwhile is recognised again inside).
  * Returns the story id and whether the story survived; null when the article was in no story.
  * Document frequencies are not decremented: the page was seen, and a document count is a corpus statistic.
  */
@@ -219,6 +235,13 @@ export async function removeArticleFromStory(
   db: Db, articleId: number, settings: Partial<GroupingSettings> = {},
 ): Promise<{ storyId: number; remaining: number } | null> {
   const s = { ...DEFAULT_GROUPING, ...settings };
+  const current = await db.article.findUnique({ where: { id: articleId }, select: { storyId: true } });
+  if (!current?.storyId) return null;
+  const kept = await db.article.findMany({
+    where: { storyId: current.storyId, isNews: true, id: { not: articleId } },
+    orderBy: { createdAt: "desc" }, take: REBUILD_MAX_ARTICLES, select: REBUILD_SELECT,
+  });
+  const recognised = new Map(kept.map((a) => [a.id, { title: a.title, text: a.text, evidence: storyEvidenceOf(a) }]));
   return db.$transaction(async (ptx) => {
     const tx = prismaTx(ptx);
     const article = await ptx.article.findUnique({ where: { id: articleId }, select: { storyId: true } });
@@ -229,10 +252,7 @@ export async function removeArticleFromStory(
       where: { storyId, isNews: true },
       orderBy: { createdAt: "desc" },
       take: REBUILD_MAX_ARTICLES,
-      select: {
-        id: true, title: true, lead: true, text: true, url: true, publishedAt: true, createdAt: true,
-        entities: { select: { mentions: true, entity: { select: { key: true, name: true, type: true } } } },
-      },
+      select: REBUILD_SELECT,
     });
     if (rest.length === 0) {
       await ptx.storyTerm.deleteMany({ where: { storyId } });
@@ -241,7 +261,8 @@ export async function removeArticleFromStory(
       return { storyId, remaining: 0 };
     }
     const contributions = rest.reverse().map((a) => {
-      const entities = a.entities.map((e) => ({ key: e.entity.key, name: e.entity.name, type: e.entity.type as EntityCount["type"], mentions: e.mentions }));
+      const before = recognised.get(a.id);
+      const entities = before && before.title === a.title && before.text === a.text ? before.evidence : storyEvidenceOf(a);
       const terms = termsOf({ id: a.id, title: a.title, lead: a.lead, text: a.text, url: a.url, entities }, s);
       return { terms, title: headlineOf({ id: a.id, title: a.title, text: a.text }), source: hostOf(a.url), entities, seenAt: a.publishedAt ?? a.createdAt };
     });

@@ -9,7 +9,8 @@ import { saveArticleEntities } from "../db/entities.ts";
 import { assignStory, removeArticleFromStory } from "../db/stories.ts";
 import { findNewestLabel } from "../db/labels.ts";
 import { adoptSiteName, recordSiteError } from "../db/sites.ts";
-import { countEntities, extractEntities, extractEntitiesRules } from "../entities/extract-entities.ts";
+import { extractEntities } from "../entities/extract-entities.ts";
+import { entityInputOf, storyEvidence } from "../stories/evidence.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
 import { isTemplateReady, MIN_TEMPLATE_PAGES, type PageEntries, type TemplateState } from "../extract/template.ts";
 import { observePage } from "../extract/observe.ts";
@@ -116,7 +117,7 @@ export async function ingestPage(db: Db, input: IngestInput, ctx: IngestContext 
   return processStoredPage(db, stored((await save(db)).id), ctx);
 }
 
-/** The CPU work of grouping, done before a page's transaction opens: entity mentions (the tagger) and the story evidence's entities. */
+/** The CPU work of grouping, done before a page's transaction opens: entity mentions (the tagger) and the story evidence (those in the lead). */
 export interface PreparedGrouping {
   mentions: EntityMention[];
   entities: EntityCount[];
@@ -130,9 +131,8 @@ export interface PreparedGrouping {
 export function prepareGrouping(result: ProcessResult, clock?: StageClock): PreparedGrouping | null {
   if (!result.ok || !result.article.isNews) return null;
   const draft = result.article;
-  const mentions = timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(`${draft.title}\n\n${draft.text}`, { lang: draft.lang })));
-  const entities = timeStage(clock, "story evidence", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
-  return { mentions, entities };
+  const mentions = tagArticle(draft, clock);
+  return { mentions, entities: evidenceOf(mentions, draft, clock) };
 }
 
 /**
@@ -364,18 +364,14 @@ async function storeArticle(
   return { outcome, reason, pageId: page.pageId, articleId: article.id };
 }
 
-/**
- * Story evidence keeps today's recogniser (compromise + rules) over the title and the first 1,200
- * characters: the story grouping was tuned with it (lib/stories/settings.ts), and with the trained tagger's
- * entities in its place ECB+ dev B-cubed F1 fell from 0.925 to 0.897 (bench:stories, session 9; session 11's
- * model: 0.892 over the lead, 0.906 over the whole text) until the weights are tuned again. The tagger reads the whole text for the chips and the entity filter.
- */
-const STORY_ENTITY_CHARS = 1_200;
+/** The entity tagger over the article's title and whole text (lib/entities): its chips and the entity filter. */
+function tagArticle(draft: GroupableArticle, clock?: StageClock): EntityMention[] {
+  return timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(entityInputOf(draft), { lang: draft.lang })));
+}
 
-/** Title and the start of the text cut at a word boundary: the story evidence's input. */
-function storyEntityInput(draft: GroupableArticle): string {
-  const cut = draft.text.length > STORY_ENTITY_CHARS ? draft.text.slice(0, STORY_ENTITY_CHARS).replace(/\s+\S*$/, "") : draft.text;
-  return `${draft.title}\n\n${cut}`;
+/** The story evidence: the tagger's mentions in the title and lead, counted (lib/stories/evidence.ts). */
+function evidenceOf(mentions: EntityMention[], draft: GroupableArticle, clock?: StageClock): EntityCount[] {
+  return timeStage(clock, "story evidence", () => inStep("group_failed", () => storyEvidence(mentions, draft)));
 }
 
 /** The page outcome's reason when an admin's label decided. */
@@ -388,14 +384,14 @@ export type GroupableArticle = Pick<ArticleDraft, "title" | "lead" | "text" | "p
 
 /**
  * Entities of an original news article (the trained tagger over the whole text, for chips and the
- * filter), then the story it belongs to (story evidence: compromise + rules over the lead).
+ * filter), then the story it belongs to (story evidence: those of its mentions in the title and lead).
  */
 export async function groupArticle(db: Db, articleId: number, draft: GroupableArticle, clock?: StageClock, prepared: PreparedGrouping | null = null): Promise<number> {
-  const mentions = prepared?.mentions ?? timeStage(clock, "entities", () => inStep("group_failed", () => extractEntities(`${draft.title}\n\n${draft.text}`, { lang: draft.lang })));
+  const mentions = prepared?.mentions ?? tagArticle(draft, clock);
   await timeStageAsync(clock, "db: entities", () => inStepAsync("store_failed", () => saveArticleEntities(db, articleId, mentions)));
-  const entities = prepared?.entities ?? timeStage(clock, "story evidence", () => inStep("group_failed", () => countEntities(extractEntitiesRules(storyEntityInput(draft)))));
+  const entities = prepared?.entities ?? evidenceOf(mentions, draft, clock);
   return timeStageAsync(clock, "story", () => assignStory(db, {
     id: articleId, title: draft.title, lead: draft.lead, text: draft.text,
-    publishedAt: draft.publishedAt ?? undefined, url: draft.url, entities,
+    publishedAt: draft.publishedAt ?? undefined, url: draft.url, lang: draft.lang, entities,
   }));
 }

@@ -1,6 +1,6 @@
 // StoryGrouper: incremental story grouping in memory (the CLI and the benchmark; the worker uses the same
 // pure pieces through lib/db/stories.ts). Per article:
-//   1. terms of title, lead and entities → TF-IDF vector (IDF maintained incrementally);
+//   1. terms of title, lead and story evidence (evidence.ts) → TF-IDF vector (IDF maintained incrementally);
 //   2. candidates from the inverted index (top query terms; postings capped per term; window-limited);
 //   3. join the best candidate above the threshold (cosine × time decay), or open a new story;
 //   4. fold the article into the story's profile and re-index its top terms.
@@ -8,12 +8,12 @@
 import type { StoryArticle } from "./types.ts";
 import { DEFAULT_GROUPING, type GroupingSettings } from "./settings.ts";
 import { DocumentFrequencies } from "./idf.ts";
-import { headlineOf, leadOf, termsOf } from "./terms.ts";
+import { headlineOf, termsOf } from "./terms.ts";
 import { weighVector } from "./similarity.ts";
 import { emptyProfile, foldArticle, indexTermsOf, representativeHeadline, topEntityKeys, type StoryProfile } from "./profile.ts";
 import { planMerges } from "./plan-merges.ts";
 import { chooseStory, queryTermsOf, rankCandidateIds, type Candidate } from "./choose-story.ts";
-import { countEntities, extractEntitiesRules } from "../entities/extract-entities.ts";
+import { storyEvidenceOf } from "./evidence.ts";
 
 export interface StoryView {
   id: number;
@@ -48,7 +48,7 @@ export class StoryGrouper {
   add(article: StoryArticle): number {
     const s = this.settings;
     const seenAt = article.publishedAt ?? new Date();
-    const entities = article.entities ?? countEntities(extractEntitiesRules(`${article.title ?? ""}\n${leadOf(article, s)}`));
+    const entities = article.entities ?? storyEvidenceOf(article);
     const raw = termsOf({ ...article, entities }, s);
     this.idf.addDocument(raw.keys());
     const vector = weighVector(raw, this.idf);

@@ -1,11 +1,12 @@
 // An article's weighted terms for story similarity: stemmed title and lead words (natural's tokenizer,
-// stop words and Porter stemmer) and entity keys ("e:person:lindsay lohan").
+// stop words and Porter stemmer), entity keys of the story evidence's weighed types ("e:person:lindsay lohan";
+// lib/stories/evidence.ts) and event-specific tokens.
 import { AggressiveTokenizer } from "natural/lib/natural/tokenizers/index.js";
 import { PorterStemmer } from "natural/lib/natural/stemmers/index.js";
 import { words as STOP_WORDS } from "natural/lib/natural/util/stopwords.js";
 import type { StoryArticle, TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
-import { countEntities, extractEntitiesRules } from "../entities/extract-entities.ts";
+import { storyEvidenceOf } from "./evidence.ts";
 import { specificTermsOf } from "./specific-terms.ts";
 
 const tokenizer = new AggressiveTokenizer();
@@ -14,11 +15,26 @@ const stopWords = new Set<string>(STOP_WORDS as string[]);
 const NEWS_STOP_WORDS = new Set(["said", "say", "says", "told", "year", "years", "new", "also", "one", "two", "would", "could", "people", "time", "http", "www", "com"]);
 const ENTITY_PREFIX = "e:";
 
+/** Stems of words already seen (Porter's stemmer is pure, and most of an article's words are common ones). */
+const stems = new Map<string, string>();
+/** Words cached at most: a worker reads millions of words over hours; the cache starts over when full (~10 MB). */
+const MAX_CACHED_STEMS = 100_000;
+
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    stem = PorterStemmer.stem(word) as string;
+    stems.set(word, stem);
+  }
+  return stem;
+}
+
 export function stemWords(text: string): string[] {
   const out: string[] = [];
   for (const raw of tokenizer.tokenize(text.toLowerCase()) as string[]) {
     if (raw.length < 2 || stopWords.has(raw) || NEWS_STOP_WORDS.has(raw) || /^\d{1,3}$/.test(raw)) continue;
-    out.push(PorterStemmer.stem(raw));
+    out.push(stemOf(raw));
   }
   return out;
 }
@@ -50,8 +66,8 @@ export function termsOf(article: StoryArticle, settings: GroupingSettings): Term
   };
   if (article.title) addStems(stemWords(article.title), settings.titleWeight);
   addStems(stemWords(lead), 1);
-  const entities = article.entities ?? countEntities(extractEntitiesRules(`${article.title ?? ""}\n${lead}`));
-  for (const e of entities) add(ENTITY_PREFIX + e.key, settings.entityWeight * Math.min(e.mentions, 3));
+  const entities = article.entities ?? storyEvidenceOf(article);
+  for (const e of entities) if (settings.entityTypes.includes(e.type)) add(ENTITY_PREFIX + e.key, settings.entityWeight * Math.min(e.mentions, 3));
   if (settings.specificWeight > 0) {
     for (const t of specificTermsOf(`${article.title ?? ""}\n${lead}`)) add(t, settings.specificWeight);
   }

@@ -9,7 +9,9 @@ export interface StoryArticle {
   text: string;
   publishedAt?: Date;
   url?: string;
-  /** entity keys of the article; extracted from title + lead when absent */
+  /** BCP 47 language (null or absent: unknown): how the evidence is recognised when `entities` is absent */
+  lang?: string | null;
+  /** the article's story evidence (lib/stories/evidence.ts); recognised from title and text when absent */
   entities?: EntityCount[];
 }
 

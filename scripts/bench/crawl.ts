@@ -123,7 +123,7 @@ async function childMain(): Promise<void> {
   process.on("message", (m: { type: string }) => { if (m.type === "stop") stop.abort(); });
   const clock = job.stageClock ? new StageClock({ gaps: STAGE_GAPS }) : undefined;
   // One-off start-up work is not per-page cost: a worker runs for hours. Load the classifier
-  // (~1 s CPU for the default model) and compromise's lexicon (~0.1 s) before the clock starts.
+  // (~1 s CPU for the default model) and the entity tagger's model before the clock starts.
   await getPageClassifier(db);
   extractEntities("Warm-up: Emmanuel Macron met the United Nations in Geneva.");
   // The stage pass measures a crawl in its steady state: every host's template ready (a crawl's first

@@ -14,7 +14,8 @@ import { join, resolve } from "node:path";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import { corpusDir } from "./report.ts";
-import { extractEntities, extractEntitiesRules } from "../../lib/entities/extract-entities.ts";
+import { extractEntities } from "../../lib/entities/extract-entities.ts";
+import { extractEntitiesRules } from "../../lib/entities/extract-entities-rules.ts";
 import type { EntityMention } from "../../lib/entities/types.ts";
 import { findHeuristicSpans } from "../../lib/entities/heuristic-spans.ts";
 import { nameWords } from "../../lib/entities/normalize-key.ts";
@@ -69,7 +70,10 @@ async function main(): Promise<void> {
   if (!baseDir) throw new Error("usage: tsx scripts/bench/ner-ab.ts BASE-DIR [--check [--rules]]");
   const corpus = corpusDir();
   if (!corpus) return;
-  const mod = await import(pathToFileURL(resolve(baseDir, "lib", "entities", "extract-entities.ts")).href) as { extractEntities: Extract; extractEntitiesRules: Extract };
+  const mod = await import(pathToFileURL(resolve(baseDir, "lib", "entities", "extract-entities.ts")).href) as { extractEntities: Extract; extractEntitiesRules?: Extract };
+  // The rules moved to their own module in session 14; an older base tree still has them beside the tagger.
+  const rulesFile = resolve(baseDir, "lib", "entities", "extract-entities-rules.ts");
+  if (!mod.extractEntitiesRules && existsSync(rulesFile)) mod.extractEntitiesRules = (await import(pathToFileURL(rulesFile).href) as { extractEntitiesRules: Extract }).extractEntitiesRules;
   const base = mod.extractEntities;
   const pages = wcxb(corpus);
   if (process.argv.includes("--check")) {
@@ -77,7 +81,7 @@ async function main(): Promise<void> {
     const rules = process.argv.includes("--rules");
     // The rules read no language: called with the text alone (their second parameter is a name finder).
     const [baseF, mineF, name]: [Extract, Extract, string] = rules
-      ? [(t) => mod.extractEntitiesRules(t), (t) => extractEntitiesRules(t), "extractEntitiesRules"]
+      ? [(t) => mod.extractEntitiesRules!(t), (t) => extractEntitiesRules(t), "extractEntitiesRules"]
       : [base, extractEntities, "extractEntities"];
     let mentions = 0;
     for (const { id, text } of texts) {

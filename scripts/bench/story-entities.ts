@@ -1,5 +1,5 @@
-// The story evidence's entities (lib/entities/extract-entities.ts extractEntitiesRules: compromise + rules over
-// the title and the first 1,200 characters, what the crawler runs per new article) against the code it
+// The rule-based recogniser (lib/entities/extract-entities-rules.ts extractEntitiesRules: compromise + rules over
+// the title and the first 1,200 characters, the crawler's story evidence until session 14) against the code it
 // replaced (session 11: compromise's json({offset}) per match, the people's parse with it), on real texts:
 // ECB+ dev (the stories benchmark's articles) and WCXB dev articles' ground truth (title + main content).
 //   1. Outputs: every text's mentions (text, type, offsets, key) must be identical — the change is speed only.
@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from "node:util";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import nlp from "compromise";
-import { extractEntitiesRules } from "../../lib/entities/extract-entities.ts";
+import { extractEntitiesRules } from "../../lib/entities/extract-entities-rules.ts";
 import type { EntityMention, EntitySpan, EntityType } from "../../lib/entities/types.ts";
 
 const corpus = process.env.LEDE_CORPUS ?? join(import.meta.dirname, "..", "..", "..", "shared", "corpus");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { extractEntities, extractEntitiesRules } from "../../lib/entities/extract-entities.ts";
+import { extractEntities } from "../../lib/entities/extract-entities.ts";
+import { extractEntitiesRules } from "../../lib/entities/extract-entities-rules.ts";
 import { extractFixtureTruth } from "../helpers/extract-truth.ts";
 
 interface Gold { passages: { fixture: string; chars: number; entities: [string, string][] }[] }

@@ -13,6 +13,8 @@ import { listRecentArticles } from "../../lib/db/articles-view.ts";
 import { buildAtomFeed } from "../../lib/api/atom.ts";
 import { importLabelsJsonl, listDisagreements } from "../../lib/db/labels.ts";
 import { quakePages as pages } from "../helpers/news-pages.ts";
+import { storyEvidenceOf } from "../../lib/stories/evidence.ts";
+import { parseProfile } from "../../lib/stories/profile.ts";
 
 let t: TestDb;
 const ids: Record<keyof typeof pages, { pageId: number; articleId: number }> = {} as never;
@@ -76,6 +78,16 @@ describe("the review loop", () => {
     expect([stored.outcome, stored.outcomeReason]).toEqual(["not_news", "admin label: not news"]);
     // the review queue still lists it: the label disagrees with the model, which is what retraining learns from
     expect((await listDisagreements(t.db)).map((d) => d.articleId)).toContain(ids.gallery.articleId);
+  });
+
+  it("refolds the story from the story evidence the pipeline grouped by (the tagger's mentions in each title and lead)", async () => {
+    const storyId = (await storyOf(ids.herald.articleId))!;
+    const kept = await t.db.article.findMany({ where: { storyId }, select: { title: true, text: true, lang: true } });
+    const expected = new Map<string, number>();
+    for (const a of kept) for (const e of storyEvidenceOf(a)) expected.set(e.key, (expected.get(e.key) ?? 0) + e.mentions);
+    expect(expected.size).toBeGreaterThan(0);
+    const profile = parseProfile((await t.db.story.findUniqueOrThrow({ where: { id: storyId } })).profile);
+    expect(new Map(Object.entries(profile.entities).map(([k, e]) => [k, e.count]))).toEqual(expected);
   });
 
   it("'news' puts the page back on every output", async () => {

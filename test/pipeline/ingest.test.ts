@@ -6,6 +6,9 @@ import { createTestDb, type TestDb } from "../helpers/db.ts";
 import { ingestPage, reprocessPage } from "../../lib/pipeline/ingest.ts";
 import { processPage } from "../../lib/pipeline/process.ts";
 import { loadReplayPages, defaultReplayDir } from "../../lib/replay/server.ts";
+import { extractEntities } from "../../lib/entities/extract-entities.ts";
+import { entityInputOf, storyEvidence } from "../../lib/stories/evidence.ts";
+import { parseProfile } from "../../lib/stories/profile.ts";
 
 const pages = loadReplayPages();
 const nprArticle = pages.find((p) => p.host === "www.npr.org" && p.type === "article")!;
@@ -47,6 +50,21 @@ describe("ingestPage", () => {
     expect(await t.db.articleEntity.count({ where: { articleId: article.id } })).toBeGreaterThan(0);
     // the page streamed into the site's template
     expect((await t.db.siteTemplate.findUniqueOrThrow({ where: { siteId } })).pageCount).toBe(1);
+  });
+
+  it("groups by the tagger's mentions in the title and lead (story evidence), and keeps the whole text's as the article's entities", async () => {
+    const article = await t.db.article.findFirstOrThrow({ where: { storyId: { not: null } }, orderBy: { id: "asc" } });
+    const mentions = extractEntities(entityInputOf(article), { lang: article.lang });
+    const evidence = storyEvidence(mentions, article);
+    const profile = parseProfile((await t.db.story.findUniqueOrThrow({ where: { id: article.storyId! } })).profile);
+    expect(evidence.length).toBeGreaterThan(0);
+    expect(Object.entries(profile.entities).map(([key, e]) => [key, e.count]).sort())
+      .toEqual(evidence.map((e) => [e.key, e.mentions]).sort());
+    // the article's entities (chips, filter) are the whole text's: names after the lead among them
+    const stored = await t.db.articleEntity.findMany({ where: { articleId: article.id }, select: { entity: { select: { key: true } } } });
+    const lateKeys = stored.map((r) => r.entity.key).filter((k) => !evidence.some((e) => e.key === k));
+    expect(lateKeys.length).toBeGreaterThan(0);
+    expect(mentions.filter((m) => lateKeys.includes(m.key)).every((m) => m.start > article.title.length + 2 + 1_000)).toBe(true);
   });
 
   it("records a copy under another URL as a duplicate of the first", async () => {
