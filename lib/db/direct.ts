@@ -280,7 +280,11 @@ export function plainClient(db: Db): Db {
   return scopes.get(db)?.base ?? db;
 }
 
-let savepoints = 0;
+/**
+ * The one savepoint name: savepoints nest, and RELEASE / ROLLBACK TO a repeated name take the most recent
+ * one (both engines), so nested withSavepoint calls need no names of their own; one text is prepared once.
+ */
+const SAVEPOINT = Prisma.raw(`"lede_sp"`);
 
 /**
  * `fn` behind a savepoint when `db` is scoped: when it throws, its statements are rolled back and the
@@ -290,7 +294,7 @@ let savepoints = 0;
 export async function withSavepoint<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   const scope = scopes.get(db);
   if (!scope) return fn();
-  const name = Prisma.raw(`"lede_sp_${++savepoints}"`);
+  const name = SAVEPOINT;
   await scope.tx.execute(Prisma.sql`SAVEPOINT ${name}`);
   try {
     const out = await fn();
