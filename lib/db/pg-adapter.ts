@@ -33,7 +33,7 @@ function asText<T>(result: T): T {
  * repeated texts (~40) are named long before, while texts that vary with a list's length may never be.
  */
 export const PG_NAMED_STATEMENTS_MAX = 200;
-/** Texts seen once, not yet named (bounded, oldest forgotten first): a text sent once (a savepoint's) is never named. */
+/** Texts seen once, not yet named (bounded, oldest forgotten first): a text sent only once is never named. */
 const SEEN_TEXTS_MAX = 2_000;
 const names = new Map<string, string>();
 const seenOnce = new Set<string>();
