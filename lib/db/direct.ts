@@ -3,15 +3,20 @@
 // (WebAssembly) and its result serialiser: 0.5 ms CPU for a one-row SELECT and 2–9 ms for a 1–200 row
 // INSERT on this machine, against 0.02 ms and 0.1–3 ms for the same statement on the adapter
 // (measured side by side, 200 runs each). queryRows and execute take the same Prisma.sql statements and
-// run them on the same connection or pool the client uses — SQLite's through the transaction gate
-// (lib/db/transaction-gate.ts), so a statement still waits while another URL's story transaction is
-// open — and return rows typed as $queryRaw types them. This is not a second data layer: the SQL is the
+// run them on the same connection or pool the client uses, and return rows typed as $queryRaw types
+// them. SQLite: on the adapter's better-sqlite3 connection itself, each text prepared once
+// (lib/db/sqlite-statements.ts: the adapter would parse it anew every time), through the transaction
+// gate (lib/db/transaction-gate.ts), so a statement still waits while another URL's transaction is
+// open. PostgreSQL: on the adapter's pool, or on a transaction's own pooled connection (repeated texts
+// become named statements there: lib/db/pg-adapter.ts). This is not a second data layer: the SQL is the
 // same lib/db text, Prisma opens, migrates and owns the connection, and a client without a registered
 // adapter (an interactive transaction's `tx`) falls back to $queryRaw / $executeRaw.
 import { ColumnTypeEnum, type ColumnType, type SqlDriverAdapter, type SqlQuery, type SqlQueryable, type Transaction } from "@prisma/driver-adapter-utils";
 import type { Db } from "./client.ts";
 import { engineOf } from "./engine.ts";
 import type { Sql } from "./sql.ts";
+import { sqliteErrorCause, sqliteExecute, sqliteQuery } from "./sqlite-statements.ts";
+import { SQLITE_CONNECTION, type SqliteConnection } from "./transaction-gate.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 
 /** The driver adapter behind each client opened by openDb (lib/db/client.ts), once Prisma has connected it. */
@@ -22,7 +27,11 @@ export function registerAdapterSlot(client: object, slot: { current: SqlDriverAd
   adapters.set(client, slot);
 }
 
-/** A database error from a direct statement: the driver's own message, and its kind (UniqueConstraintViolation, …) in `cause`. */
+/**
+ * A database error from a direct statement: the driver's own message, and its kind in `cause` as the
+ * adapter reports it (UniqueConstraintViolation, SocketTimeout for SQLITE_BUSY, …; an error code the
+ * adapter does not map keeps its engine's code: kind "sqlite" or "postgres").
+ */
 export class DirectStatementError extends Error {
   readonly key = "store_failed";
   constructor(message: string, readonly cause: unknown) {
@@ -45,6 +54,27 @@ function toQuery(db: Db, statement: Sql): SqlQuery {
     args,
     argTypes: args.map((v) => ({ scalarType: v instanceof Date ? "datetime" : Buffer.isBuffer(v) ? "bytes" : "unknown", arity: "scalar" })),
   } as SqlQuery;
+}
+
+/** The better-sqlite3 connection behind a (gated) SQLite adapter; null on PostgreSQL. */
+function sqliteOf(adapter: SqlDriverAdapter): SqliteConnection | null {
+  return (adapter as unknown as Record<symbol, SqliteConnection | null | undefined>)[SQLITE_CONNECTION] ?? null;
+}
+
+/** `run` on the SQLite connection, its SQLite errors thrown as DirectStatementError. */
+function onSqlite<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    const cause = sqliteErrorCause(err);
+    if (cause) throw new DirectStatementError(cause.originalMessage, cause);
+    throw err;
+  }
+}
+
+/** Wait while a transaction is open on the connection (the gate), then return at once: the statement runs synchronously next. */
+async function outsideTransactions(lite: SqliteConnection): Promise<void> {
+  for (let idle = lite.idle(); idle; idle = lite.idle()) await idle;
 }
 
 function rethrow(err: unknown): never {
@@ -85,6 +115,11 @@ export async function queryRows<T = unknown[]>(db: Db, statement: Sql): Promise<
   if (scope) return scope.tx.queryRows<T>(statement);
   const adapter = await adapterOf(db);
   if (!adapter) return db.$queryRaw<T>(statement);
+  const lite = sqliteOf(adapter);
+  if (lite) {
+    await outsideTransactions(lite);
+    return onSqlite(() => sqliteQuery<T>(lite.client, statement.sql, statement.values));
+  }
   return queryOn<T>(adapter, toQuery(db, statement));
 }
 
@@ -94,6 +129,11 @@ export async function execute(db: Db, statement: Sql): Promise<number> {
   if (scope) return scope.tx.execute(statement);
   const adapter = await adapterOf(db);
   if (!adapter) return db.$executeRaw(statement);
+  const lite = sqliteOf(adapter);
+  if (lite) {
+    await outsideTransactions(lite);
+    return onSqlite(() => sqliteExecute(lite.client, statement.sql, statement.values));
+  }
   return adapter.executeRaw(toQuery(db, statement)).catch(rethrow);
 }
 
@@ -109,16 +149,13 @@ export function prismaTx(tx: { $queryRaw: Db["$queryRaw"]; $executeRaw: Db["$exe
 }
 
 /**
- * Time limits of a direct transaction on PostgreSQL (SET LOCAL: this transaction only). 20 s waiting for
- * a row lock (story terms queue behind each other under load) and 60 s for one statement or idle inside
- * the transaction: the limits the story assignment had as Prisma transaction options (maxWait 20 s,
- * timeout 60 s).
+ * Time limits of a direct transaction on PostgreSQL (set_config(…, true): this transaction only, as SET
+ * LOCAL; one statement for the three). 20 s waiting for a row lock (story terms queue behind each other
+ * under load) and 60 s for one statement or idle inside the transaction: the limits the story assignment
+ * had as Prisma transaction options (maxWait 20 s, timeout 60 s).
  */
-const PG_TRANSACTION_LIMITS = [
-  "SET LOCAL lock_timeout = '20s'",
-  "SET LOCAL statement_timeout = '60s'",
-  "SET LOCAL idle_in_transaction_session_timeout = '60s'",
-];
+const PG_TRANSACTION_LIMITS = `SELECT set_config('lock_timeout', '20s', true), set_config('statement_timeout', '60s', true),
+  set_config('idle_in_transaction_session_timeout', '60s', true)`;
 
 /**
  * Run `fn` in one transaction on the adapter (BEGIN IMMEDIATE on SQLite, through the gate; a pooled
@@ -133,32 +170,48 @@ export async function transaction<T>(db: Db, fn: (tx: DirectTx) => Promise<T>): 
   if (!adapter) {
     return db.$transaction(async (tx) => fn(prismaTx(tx)));
   }
+  // SQLite: the adapter's transaction holds its lock (and the gate) until commit() or rollback(); its
+  // statements run on the one connection, so on it directly.
   const tx: Transaction = await adapter.startTransaction().catch(rethrow);
-  if (engineOf(db) === "postgresql") {
+  const lite = sqliteOf(adapter);
+  let run: DirectTx;
+  let end: (sql: "COMMIT" | "ROLLBACK") => Promise<unknown>;
+  if (lite) {
+    run = {
+      queryRows: async <R>(s: Sql) => onSqlite(() => sqliteQuery<R>(lite.client, s.sql, s.values)),
+      execute: async (s: Sql) => onSqlite(() => sqliteExecute(lite.client, s.sql, s.values)),
+    };
+    end = async (sql) => onSqlite(() => sqliteExecute(lite.client, sql, []));
+  } else {
     // Bounds a stuck transaction as Prisma's interactive-transaction timeout did: a lock queue or a
     // statement past its limit fails this page (retried by the frontier) instead of holding a pooled
     // connection and its row locks for ever.
-    for (const sql of PG_TRANSACTION_LIMITS) await tx.executeRaw({ sql, args: [], argTypes: [] }).catch(rethrow);
+    await tx.executeRaw({ sql: PG_TRANSACTION_LIMITS, args: [], argTypes: [] }).catch(async (err: unknown) => {
+      await tx.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] }).catch(() => undefined);
+      await tx.rollback();
+      rethrow(err);
+    });
+    run = {
+      queryRows: <R>(s: Sql) => queryOn<R>(tx, toQuery(db, s)),
+      execute: (s: Sql) => tx.executeRaw(toQuery(db, s)).catch(rethrow),
+    };
+    end = (sql) => tx.executeRaw({ sql, args: [], argTypes: [] });
   }
-  const run: DirectTx = {
-    queryRows: <R>(s: Sql) => queryOn<R>(tx, toQuery(db, s)),
-    execute: (s: Sql) => tx.executeRaw(toQuery(db, s)).catch(rethrow),
-  };
   let result: T;
   try {
     result = await fn(run);
   } catch (err) {
     try {
-      await tx.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] });
+      await end("ROLLBACK");
     } finally {
       await tx.rollback();
     }
     throw err;
   }
   try {
-    await tx.executeRaw({ sql: "COMMIT", args: [], argTypes: [] });
+    await end("COMMIT");
   } catch (err) {
-    await tx.executeRaw({ sql: "ROLLBACK", args: [], argTypes: [] }).catch(() => undefined);
+    await end("ROLLBACK").catch(() => undefined);
     await tx.rollback();
     rethrow(err);
   }
@@ -227,7 +280,11 @@ export function plainClient(db: Db): Db {
   return scopes.get(db)?.base ?? db;
 }
 
-let savepoints = 0;
+/**
+ * The one savepoint name: savepoints nest, and RELEASE / ROLLBACK TO a repeated name take the most recent
+ * one (both engines), so nested withSavepoint calls need no names of their own; one text is prepared once.
+ */
+const SAVEPOINT = Prisma.raw(`"lede_sp"`);
 
 /**
  * `fn` behind a savepoint when `db` is scoped: when it throws, its statements are rolled back and the
@@ -237,7 +294,7 @@ let savepoints = 0;
 export async function withSavepoint<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   const scope = scopes.get(db);
   if (!scope) return fn();
-  const name = Prisma.raw(`"lede_sp_${++savepoints}"`);
+  const name = SAVEPOINT;
   await scope.tx.execute(Prisma.sql`SAVEPOINT ${name}`);
   try {
     const out = await fn();

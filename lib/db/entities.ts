@@ -3,13 +3,20 @@
 // Pipeline use: const mentions = extractEntities(text); await saveArticleEntities(db, articleId, mentions)
 // returns the per-entity counts that assignStory takes as `entities`.
 import type { Db } from "./client.ts";
-import { sql, valueRows } from "./sql.ts";
+import { sql } from "./sql.ts";
+import { dialect, type JsonColumn } from "./dialect.ts";
 import { transaction } from "./direct.ts";
 import type { EntityMention } from "../entities/types.ts";
 import { countEntities, type EntityCount } from "../entities/extract-entities.ts";
 
-/** Entities per INSERT: 3 bound values each (2 for the link rows), far below SQLite's variable limit. */
-const ENTITY_CHUNK_ROWS = 300;
+/**
+ * Entities per statement: bound as one JSON array (one statement text whatever the count, prepared once:
+ * lib/db/direct.ts); 5,000 bounds the JSON text of one statement.
+ */
+const ENTITY_CHUNK_ROWS = 5_000;
+
+const ENTITY_COLUMNS: readonly JsonColumn[] = [{ name: "key", type: "text" }, { name: "name", type: "text" }, { name: "type", type: "text" }];
+const MENTION_COLUMNS: readonly JsonColumn[] = [{ name: "key", type: "text" }, { name: "mentions", type: "int" }];
 
 /**
  * Replace an article's entities; returns the counted entities. A few set-wise statements in one
@@ -18,21 +25,23 @@ const ENTITY_CHUNK_ROWS = 300;
  */
 export async function saveArticleEntities(db: Db, articleId: number, mentions: EntityMention[]): Promise<EntityCount[]> {
   const counts = countEntities(mentions);
+  const { jsonRecords } = dialect(db);
   await transaction(db, async (tx) => {
     await tx.execute(sql`DELETE FROM "ArticleEntity" WHERE "articleId" = ${articleId}`);
     for (let i = 0; i < counts.length; i += ENTITY_CHUNK_ROWS) {
       const chunk = counts.slice(i, i + ENTITY_CHUNK_ROWS);
       // New keys get a row (the first spelling seen names it); existing ones are left as they are.
       // Keys in a fixed (sorted) order: two workers inserting overlapping keys take their locks alike.
+      // `WHERE true`: SQLite reads an ON CONFLICT after INSERT … SELECT … FROM as a join's ON without it.
       const sorted = [...chunk].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       await tx.execute(sql`
-        INSERT INTO "Entity" ("key", "name", "type") VALUES ${valueRows(sorted.map((c) => [c.key, c.name, c.type]))}
-        ON CONFLICT ("key") DO NOTHING`);
-      // VALUES columns are column1, column2 on both engines; the cast types them for PostgreSQL.
+        INSERT INTO "Entity" ("key", "name", "type")
+        SELECT "key", "name", "type" FROM ${jsonRecords(JSON.stringify(sorted.map((c) => ({ key: c.key, name: c.name, type: c.type }))), ENTITY_COLUMNS)}
+        WHERE true ON CONFLICT ("key") DO NOTHING`);
       await tx.execute(sql`
         INSERT INTO "ArticleEntity" ("articleId", "entityId", "mentions")
-        SELECT ${articleId}, e."id", CAST(v."column2" AS INTEGER)
-        FROM (VALUES ${valueRows(chunk.map((c) => [c.key, c.mentions]))}) v JOIN "Entity" e ON e."key" = v."column1"`);
+        SELECT ${articleId}, e."id", "r"."mentions"
+        FROM ${jsonRecords(JSON.stringify(chunk.map((c) => ({ key: c.key, mentions: c.mentions }))), MENTION_COLUMNS)} JOIN "Entity" e ON e."key" = "r"."key"`);
     }
   });
   return counts;

@@ -9,24 +9,47 @@
 import type { Db } from "./client.ts";
 import { execute, queryRows } from "./direct.ts";
 import type { FrontierKind, LeasedUrl, NewFrontierUrl } from "../frontier/types.ts";
-import { assignments, empty, join, sql, valueRows, type Sql } from "./sql.ts";
-import { dialect } from "./dialect.ts";
+import { assignments, empty, join, num, sql, type Sql } from "./sql.ts";
+import { dialect, type JsonColumn } from "./dialect.ts";
 
-/** Rows per INSERT: 8 bound values each, far below SQLite's 32,766-variable limit. */
-const INSERT_CHUNK_ROWS = 500;
+/**
+ * URLs per INSERT: all of a page's links go in one statement (bound as one JSON parameter, so SQLite's
+ * variable limit does not apply); 5,000 keeps the JSON text of a bulk enqueue (a sitemap, a seed list)
+ * to ~1 MB per statement.
+ */
+const INSERT_CHUNK_ROWS = 5_000;
 
-/** Insert URLs that are not in the frontier yet (by normalised URL); returns how many were new. */
+/** The per-URL fields of an enqueue, as JSON keys and typed columns (lib/db/dialect.ts jsonRecords). */
+const ENQUEUE_COLUMNS: readonly JsonColumn[] = [
+  { name: "url", type: "text" }, { name: "siteId", type: "int" }, { name: "depth", type: "int" }, { name: "kind", type: "text" },
+  { name: "nextCheckAt", type: "timestamp" }, { name: "discoveredFrom", type: "text" }, { name: "at", type: "timestamp" },
+];
+
+/** A time as the SQLite adapter stores it ("2026-12-01T10:00:00.000+00:00"; PostgreSQL's cast to timestamp reads it as UTC). */
+const isoTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+/**
+ * Insert URLs that are not in the frontier yet (by normalised URL); returns how many were new. One
+ * INSERT … SELECT over the URLs as a JSON array, in discovery order (ids break ties of nextCheckAt, so
+ * the crawl follows the page's link order).
+ */
 export async function enqueueUrls(db: Db, urls: NewFrontierUrl[], now = new Date()): Promise<number> {
   let inserted = 0;
+  const { jsonRecords } = dialect(db);
+  // createdAt and updatedAt too come from the JSON: PostgreSQL cannot type a bare parameter in the SELECT list.
+  const at = isoTime(now);
   for (let i = 0; i < urls.length; i += INSERT_CHUNK_ROWS) {
     const chunk = urls.slice(i, i + INSERT_CHUNK_ROWS);
-    // In discovery order (ids break ties of nextCheckAt, so the crawl follows the page's link order).
+    const rows = JSON.stringify(chunk.map((u) => ({
+      url: u.url, siteId: u.siteId, depth: u.depth, kind: u.kind, nextCheckAt: isoTime(u.nextCheckAt ?? now), discoveredFrom: u.discoveredFrom ?? null, at,
+    })));
     // On PostgreSQL two workers inserting the same new URLs in opposite orders can deadlock; the
-    // server aborts one statement, and its page is retried like any store failure.
-    const rows = chunk.map((u) => [u.url, u.siteId, u.depth, u.kind, "queued", u.nextCheckAt ?? now, u.discoveredFrom ?? null, 0, now, now]);
+    // server aborts one statement, and its page is retried like any store failure. `WHERE true`: SQLite
+    // reads an ON CONFLICT after INSERT … SELECT … FROM as a join's ON without it.
     inserted += await execute(db, sql`
       INSERT INTO "FrontierUrl" ("url", "siteId", "depth", "kind", "state", "nextCheckAt", "discoveredFrom", "attempts", "createdAt", "updatedAt")
-      VALUES ${valueRows(rows)} ON CONFLICT ("url") DO NOTHING`);
+      SELECT "url", "siteId", "depth", "kind", 'queued', "nextCheckAt", "discoveredFrom", 0, "at", "at" FROM ${jsonRecords(rows, ENQUEUE_COLUMNS)}
+      WHERE true ON CONFLICT ("url") DO NOTHING`);
   }
   return inserted;
 }
@@ -167,12 +190,13 @@ export async function releaseLeases(db: Db, owner: string): Promise<number> {
 
 /** Page-kind rows of a site in any state: what counts against Site.maxPages. */
 export async function countSitePageUrls(db: Db, siteId: number): Promise<number> {
-  return db.frontierUrl.count({ where: { siteId, kind: "page" } });
+  return countSiteUrlsOfKind(db, siteId, "page");
 }
 
-/** Rows of one kind of a site in any state (the crawler's caps on feeds and sitemaps per site). */
+/** Rows of one kind of a site in any state (the crawler's caps on feeds and sitemaps per site; a direct statement: the worker's site cache asks). */
 export async function countSiteUrlsOfKind(db: Db, siteId: number, kind: FrontierKind): Promise<number> {
-  return db.frontierUrl.count({ where: { siteId, kind } });
+  const [row] = await queryRows<{ n: number | bigint }[]>(db, sql`SELECT COUNT(*) AS "n" FROM "FrontierUrl" WHERE "siteId" = ${siteId} AND "kind" = ${kind}`);
+  return num(row!.n);
 }
 
 /** Rows by state, for progress lines and tests. */

@@ -7,9 +7,12 @@
 //   3. the shadow database, given a connectionString, connected to the real database (the
 //      connectionString wins over `database`), and was dropped before its pool closed.
 // Every session runs in UTC, so timestamps written without a zone by the adapter mean UTC.
+// A statement text sent again becomes a named prepared statement (statementName): the server parses
+// and plans it once per connection instead of every time.
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { COUNT_STATEMENTS, countStatement } from "./statement-count.ts";
 
 const OID_TEXT = 25;
 /** PostgreSQL's `name` (identifiers) and single-byte `"char"` (e.g. pg_class.relkind). */
@@ -23,10 +26,49 @@ function asText<T>(result: T): T {
   return result;
 }
 
-/** pg.Client whose results report `name` and `"char"` columns as text. */
+/**
+ * Statement texts given a name, per process (names are never reused for another text). A named
+ * statement lives on each connection that ran it until the connection closes — pg has no way to drop
+ * it — so past 200 names further texts run unnamed instead of evicting a name: the crawl path's
+ * repeated texts (~40) are named long before, while texts that vary with a list's length may never be.
+ */
+export const PG_NAMED_STATEMENTS_MAX = 200;
+/** Texts seen once, not yet named (bounded, oldest forgotten first): a text sent only once is never named. */
+const SEEN_TEXTS_MAX = 2_000;
+const names = new Map<string, string>();
+const seenOnce = new Set<string>();
+
+/** The name for a query's text when it was sent before (and names are left); undefined: run it unnamed. */
+function statementName(text: string): string | undefined {
+  const name = names.get(text);
+  if (name || names.size >= PG_NAMED_STATEMENTS_MAX) return name;
+  if (!seenOnce.delete(text)) {
+    if (seenOnce.size >= SEEN_TEXTS_MAX) seenOnce.delete(seenOnce.values().next().value!);
+    seenOnce.add(text);
+    return undefined;
+  }
+  const named = `lede_${names.size + 1}`;
+  names.set(text, named);
+  return named;
+}
+
+type QueryConfig = { text?: unknown; name?: string; values?: unknown[] };
+
+/** pg.Client whose results report `name` and `"char"` columns as text, and whose repeated statements are named. */
 class LedePgClient extends pg.Client {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query(...args: any[]): any {
+    const config = args[0] as QueryConfig | string;
+    // The adapter's statements: a config object with parameters (the extended protocol, which a name needs).
+    if (typeof config === "object" && config && typeof config.text === "string" && config.name === undefined && Array.isArray(config.values)) {
+      const name = statementName(config.text);
+      if (name) args[0] = { ...config, name };
+    }
+    if (COUNT_STATEMENTS) {
+      const name = (args[0] as QueryConfig).name;
+      const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
+      countStatement(!name || parsed[name] === undefined);
+    }
     const last = args.length - 1;
     if (typeof args[last] === "function") {
       const cb = args[last];

@@ -2,7 +2,7 @@
 // (robots.txt, host back-off) and last error.
 import type { Db } from "./client.ts";
 import { execute, queryRows } from "./direct.ts";
-import { sql } from "./sql.ts";
+import { columns, sql } from "./sql.ts";
 import type { AddSiteInput } from "../schemas/site.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import { siteHostKey } from "../frontier/scope.ts";
@@ -289,8 +289,13 @@ export interface CrawlSite {
   hostBackoffUntil: Date | null;
 }
 
+/** crawlSiteSelect's columns, for the direct SELECT of getCrawlSite. */
+const CRAWL_SITE_COLUMNS = columns(Object.keys(crawlSiteSelect));
+
+/** One site as the crawler sees it. A direct statement: the worker re-reads each site every few seconds (lib/crawl/site-cache.ts). */
 export async function getCrawlSite(db: Db, id: number): Promise<CrawlSite | null> {
-  return db.site.findUnique({ where: { id }, select: crawlSiteSelect });
+  const [row] = await queryRows<CrawlSite[]>(db, sql`SELECT ${CRAWL_SITE_COLUMNS} FROM "Site" WHERE "id" = ${id}`);
+  return row ?? null;
 }
 
 export async function findSiteBySeed(db: Db, seedUrl: string): Promise<CrawlSite | null> {

@@ -21,6 +21,7 @@ import {
 import { planMerges } from "../stories/plan-merges.ts";
 import { storyEvidenceOf } from "../stories/evidence.ts";
 import { alias, join, sql, valueRows } from "./sql.ts";
+import { dialect, type Dialect } from "./dialect.ts";
 import { engineOf } from "./engine.ts";
 import { prismaTx, transaction, type DirectTx } from "./direct.ts";
 
@@ -72,11 +73,14 @@ export async function countDocuments(db: Db): Promise<number> {
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-async function readDocumentFrequencies(tx: Tx, terms: string[]): Promise<DocumentFrequencySource> {
+/** Terms per statement: bound as one JSON array (one statement text whatever the count; lib/db/direct.ts prepares it once). */
+const TERMS_PER_STATEMENT = 5_000;
+
+async function readDocumentFrequencies(tx: Tx, d: Dialect, terms: string[]): Promise<DocumentFrequencySource> {
   const counts = new Map<string, number>();
-  for (const part of chunks([...DOCUMENT_COUNT_ROWS, ...terms], SQL_PARAMS_PER_STATEMENT)) {
+  for (const part of chunks([...DOCUMENT_COUNT_ROWS, ...terms], TERMS_PER_STATEMENT)) {
     const rows = await tx.queryRows<{ term: string; df: number | bigint }[]>(
-      sql`SELECT "term", "df" FROM "TermStat" WHERE "term" IN (${join(part)})`,
+      sql`SELECT "term", "df" FROM "TermStat" WHERE "term" IN (${d.jsonTexts(JSON.stringify(part))})`,
     );
     for (const r of rows) counts.set(r.term, Number(r.df));
   }
@@ -94,14 +98,15 @@ async function readDocumentFrequencies(tx: Tx, terms: string[]): Promise<Documen
  * term cannot join one story anyway, so they run side by side. SQLite: this first write takes the
  * database write lock, which serialises assignments outright.
  */
-async function countDocument(tx: Tx, terms: string[], articleId: number): Promise<DocumentFrequencySource> {
+async function countDocument(tx: Tx, d: Dialect, terms: string[], articleId: number): Promise<DocumentFrequencySource> {
   const shard = `${DOCUMENT_SHARD_PREFIX}${articleId % DOCUMENT_COUNT_SHARDS}`;
   const ordered = [...new Set([shard, ...terms])].sort(byCodeUnit);
   const counts = new Map<string, number>();
-  for (const part of chunks(ordered, SQL_PARAMS_PER_STATEMENT / 2)) {
+  // In the JSON array's order; `WHERE true`: SQLite reads an ON CONFLICT after INSERT … SELECT … FROM as a join's ON without it.
+  for (const part of chunks(ordered, TERMS_PER_STATEMENT)) {
     const rows = await tx.queryRows<{ term: string; df: number | bigint }[]>(sql`
-      INSERT INTO "TermStat" ("term", "df") VALUES ${valueRows(part.map((t) => [t, 1]))}
-      ON CONFLICT ("term") DO UPDATE SET "df" = "TermStat"."df" + 1 RETURNING "term", "df"`);
+      INSERT INTO "TermStat" ("term", "df") SELECT "value", 1 FROM (${d.jsonTexts(JSON.stringify(part))}) AS "t"
+      WHERE true ON CONFLICT ("term") DO UPDATE SET "df" = "TermStat"."df" + 1 RETURNING "term", "df"`);
     for (const r of rows) counts.set(r.term, Number(r.df));
   }
   const others = await tx.queryRows<{ term: string; df: number | bigint }[]>(
@@ -198,7 +203,7 @@ export async function assignStory(db: Db, article: AssignableArticle, settings: 
   const terms = [...raw.keys()];
   // One transaction on the driver adapter (lib/db/direct.ts): ~10 statements per article, each 0.5–2 ms CPU through Prisma's client.
   return transaction(db, async (tx) => {
-    const idf = await countDocument(tx, terms, article.id);
+    const idf = await countDocument(tx, dialect(db), terms, article.id);
     const vector = weighVector(raw, idf);
     const candidates = await findCandidates(tx, vector, seenAt, s);
     const choice = chooseStory(vector, seenAt, candidates, s);
@@ -266,7 +271,7 @@ export async function removeArticleFromStory(
       const terms = termsOf({ id: a.id, title: a.title, lead: a.lead, text: a.text, url: a.url, entities }, s);
       return { terms, title: headlineOf({ id: a.id, title: a.title, text: a.text }), source: hostOf(a.url), entities, seenAt: a.publishedAt ?? a.createdAt };
     });
-    const idf = await readDocumentFrequencies(tx, [...new Set(contributions.flatMap((c) => [...c.terms.keys()]))]);
+    const idf = await readDocumentFrequencies(tx, dialect(db), [...new Set(contributions.flatMap((c) => [...c.terms.keys()]))]);
     const oldest = contributions.reduce((m, c) => (c.seenAt < m ? c.seenAt : m), contributions[0]!.seenAt);
     const profile = contributions.reduce((p, c) => foldArticle(p, c, idf, s), emptyProfile(oldest));
     await writeStory(tx, storyId, profile);
@@ -299,7 +304,7 @@ export async function mergeStories(db: Db, settings: Partial<GroupingSettings> =
     const live = new Map(rows.map((r) => [r.id, parseProfile(r.profile)]));
     const allTerms = new Set<string>();
     for (const p of live.values()) for (const t of Object.keys(p.terms)) allTerms.add(t);
-    const idf = await readDocumentFrequencies(tx, [...allTerms]);
+    const idf = await readDocumentFrequencies(tx, dialect(db), [...allTerms]);
     const plan = planMerges(live, idf, s);
     const finalOf = new Map<number, number>();
     for (const { keep, fold } of plan.steps) {

@@ -5,7 +5,7 @@
 import { Prisma } from "../generated/prisma/client.ts";
 import type { Db } from "./client.ts";
 import { execute, queryRows } from "./direct.ts";
-import { sql } from "./sql.ts";
+import { empty, join, sql } from "./sql.ts";
 
 /** Page outcome of a page stored but held back until its site has a template. */
 export const AWAITING_TEMPLATE = "awaiting_template";
@@ -43,15 +43,20 @@ export async function claimAwaitingPages(db: Db, siteId: number): Promise<number
  * or the site has no page URL left to fetch (it will not reach the pages a template needs soon).
  */
 export async function listSitesDoneWaiting(db: Db, waitedBefore: Date, siteIds?: number[]): Promise<number[]> {
-  const groups = await db.page.groupBy({
-    by: ["siteId"], where: { outcome: AWAITING_TEMPLATE, ...(siteIds ? { siteId: { in: siteIds } } : {}) }, _min: { fetchedAt: true },
-  });
+  // One direct statement (the worker's catch-up asks every few seconds): each site's oldest held-back
+  // page, and whether it has a page URL left to fetch.
+  const sites = siteIds ? sql`AND p."siteId" IN (${siteIds.length ? join(siteIds.map(Number)) : sql`NULL`})` : empty;
+  const groups = await queryRows<{ siteId: number | bigint; oldest: Date | string | null; pending: unknown }[]>(db, sql`
+    SELECT p."siteId", MIN(p."fetchedAt") AS "oldest",
+      EXISTS (SELECT 1 FROM "FrontierUrl" f WHERE f."siteId" = p."siteId" AND f."kind" IN (${join(PAGE_KINDS)})
+        AND f."state" IN ('queued', 'leased') AND f."lastFetchedAt" IS NULL) AS "pending"
+    FROM "Page" p WHERE p."outcome" = ${AWAITING_TEMPLATE} ${sites} GROUP BY p."siteId" ORDER BY p."siteId"`);
   const out: number[] = [];
   for (const g of groups) {
-    const oldest = g._min.fetchedAt;
-    if (oldest && oldest < waitedBefore) { out.push(g.siteId); continue; }
-    const pending = await db.frontierUrl.count({ where: { siteId: g.siteId, kind: { in: PAGE_KINDS }, state: { in: ["queued", "leased"] }, lastFetchedAt: null } });
-    if (pending === 0) out.push(g.siteId);
+    // MIN() of a DateTime column is an expression: text on SQLite (as the adapter stores the column), a timestamp on PostgreSQL.
+    const oldest = g.oldest === null ? null : g.oldest instanceof Date ? g.oldest : new Date(String(g.oldest).replace(" ", "T"));
+    const pending = g.pending === true || Number(g.pending) === 1;
+    if ((oldest && oldest < waitedBefore) || !pending) out.push(Number(g.siteId));
   }
   return out;
 }

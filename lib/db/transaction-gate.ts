@@ -13,6 +13,20 @@
 // SQLITE_BUSY (its read snapshot is stale, and the busy handler is not consulted), which made
 // concurrent story assignments from several worker processes fail.
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import type { Database } from "better-sqlite3";
+
+/**
+ * The better-sqlite3 connection behind a gated adapter, for lib/db/direct.ts to run the crawl path's
+ * statements on it: `idle()` is null when no transaction is open (a statement may run now), else a
+ * promise that resolves when none is (the gate's wait, as for the adapter's own statements).
+ */
+export interface SqliteConnection {
+  client: Database;
+  idle(): Promise<void> | null;
+}
+
+/** Property of a gated adapter that answers its SqliteConnection. */
+export const SQLITE_CONNECTION = Symbol("lede.sqliteConnection");
 
 /** Wrap an adapter factory so that statements outside a transaction wait while one is open. */
 export function gateTransactions(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
@@ -23,12 +37,17 @@ export function gateTransactions(factory: SqlDriverAdapterFactory): SqlDriverAda
   };
 }
 
-/** The better-sqlite3 adapter runs `BEGIN` through its client's prepare(): make it `BEGIN IMMEDIATE`. */
+/**
+ * The better-sqlite3 adapter runs `BEGIN` through its client's prepare(): make it `BEGIN IMMEDIATE`,
+ * prepared once (it takes no parameters, so the one statement serves every transaction; the adapter
+ * prepares every other statement anew, because it binds its parameters to the statement).
+ */
 function beginImmediate(adapter: SqlDriverAdapter): SqlDriverAdapter {
   const client = (adapter as unknown as { client?: { prepare?: (sql: string) => unknown } }).client;
   if (client && typeof client.prepare === "function") {
     const prepare = client.prepare.bind(client);
-    client.prepare = (sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
+    let begin: unknown = null;
+    client.prepare = (sql: string) => (sql === "BEGIN" ? (begin ??= prepare("BEGIN IMMEDIATE")) : prepare(sql));
   }
   return adapter;
 }
@@ -52,8 +71,12 @@ function gateAdapter(adapter: SqlDriverAdapter): SqlDriverAdapter {
     return () => { if (!ended) { ended = true; end(); } };
   };
 
+  const client = (adapter as unknown as { client?: Database }).client;
+  const connection: SqliteConnection | null = client ? { client, idle: () => (open > 0 ? whenIdle() : null) } : null;
+
   return new Proxy(adapter, {
     get(target, prop) {
+      if (prop === SQLITE_CONNECTION) return connection;
       if (prop === "queryRaw") return async (q: SqlQuery) => { await whenIdle(); return target.queryRaw(q); };
       if (prop === "executeRaw") return async (q: SqlQuery) => { await whenIdle(); return target.executeRaw(q); };
       if (prop === "executeScript") return async (s: string) => { await whenIdle(); return target.executeScript(s); };

@@ -48,6 +48,7 @@ import { extractArticle } from "../../lib/extract/index.ts";
 import { fetchUrl } from "../../lib/http/fetch.ts";
 import { readHostMap } from "../../lib/http/hostmap.ts";
 import { errorTotal } from "../../lib/crawl/stats.ts";
+import { COUNT_STATEMENTS, statementCount, type StatementCount } from "../../lib/db/statement-count.ts";
 import { StageClock, timeStage } from "../../lib/pipeline/stage-clock.ts";
 import { getPageClassifier } from "../../lib/pipeline/context.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
@@ -109,7 +110,7 @@ interface ChildJob { dbUrl: string; hostMap: string; concurrency: number; stageC
 type ChildMessage =
   | { type: "ready" }
   | { type: "page" }
-  | { type: "done"; pages: number; outcomes: Record<string, number>; errors: Record<string, number>; cpuMs: number; peakRssMb: number; stages: [string, number][]; gaps: [string, number, number][]; floors: FloorResult[] };
+  | { type: "done"; pages: number; outcomes: Record<string, number>; errors: Record<string, number>; cpuMs: number; peakRssMb: number; stages: [string, number][]; gaps: [string, number, number][]; floors: FloorResult[]; statements: StatementCount };
 interface FloorResult { pages: number; parseMs: number; fetchMs: number; decodeMs: number; extractMs: number }
 
 // ---- worker process ----
@@ -137,6 +138,7 @@ async function childMain(): Promise<void> {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), RSS_SAMPLE_MS);
   process.send!({ type: "ready" } satisfies ChildMessage);
   const cpu0 = process.cpuUsage();
+  const count0 = statementCount();
   let seen = 0;
   const stats = await runWorker({
     db, signal: stop.signal, hostMap: job.hostMap, allowPrivateNetwork: true, concurrency: job.concurrency, idleMs: 20, clock,
@@ -146,6 +148,7 @@ async function childMain(): Promise<void> {
     }),
   });
   const cpu = process.cpuUsage(cpu0);
+  const count1 = statementCount();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   if (job.floorUrls) floors.push(await measureFloor(job.floorUrls, job.hostMap, 0));
@@ -154,6 +157,7 @@ async function childMain(): Promise<void> {
     type: "done", pages: stats.pages, outcomes: stats.outcomes, errors: stats.errors,
     cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [],
     gaps: clock?.gaps ? [...clock.gaps].map(([k, v]) => [k, v.cpuMs, v.count]) : [], floors,
+    statements: { statements: count1.statements - count0.statements, parses: count1.parses - count0.parses },
   } satisfies ChildMessage);
   process.disconnect();
 }
@@ -325,6 +329,8 @@ async function runCrawl(
   const stages = new Map<string, number>();
   for (const r of results) for (const [k, v] of r.stages) stages.set(k, (stages.get(k) ?? 0) + v);
   const sum = (f: (r: (typeof results)[number]) => number) => results.reduce((a, r) => a + f(r), 0);
+  // LEDE_COUNT_STATEMENTS=1 (lib/db/statement-count.ts): database statements per crawled page.
+  if (COUNT_STATEMENTS) process.stderr.write(`  statements per page: ${(sum((r) => r.statements.statements) / sum((r) => r.pages)).toFixed(1)}, parsed ${(sum((r) => r.statements.parses) / sum((r) => r.pages)).toFixed(1)}\n`);
   return {
     pages: sum((r) => r.pages), articles: sum((r) => r.outcomes.article ?? 0) + sum((r) => r.outcomes.not_news ?? 0),
     duplicates: sum((r) => r.outcomes.duplicate ?? 0), errors: sum((r) => Object.values(r.errors).reduce((a, b) => a + b, 0)),

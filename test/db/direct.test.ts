@@ -2,9 +2,10 @@
 // Prisma's $queryRaw returns, count what $executeRaw counts, transactions commit or roll back as a whole,
 // and on SQLite a direct statement still waits for another caller's open transaction (the gate).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../helpers/db.ts";
+import { createTestDb, testEngine, type TestDb } from "../helpers/db.ts";
 import { afterCommit, ClientCallInTransactionError, DirectStatementError, execute, queryRows, scopedTransaction, transaction, withSavepoint } from "../../lib/db/direct.ts";
-import { sql } from "../../lib/db/sql.ts";
+import { ident, sql } from "../../lib/db/sql.ts";
+import { SQLITE_STATEMENT_CACHE_SIZE } from "../../lib/db/sqlite-statements.ts";
 
 let t: TestDb;
 let siteId: number;
@@ -50,6 +51,25 @@ describe("queryRows and execute", () => {
     expect(err).toBeInstanceOf(DirectStatementError);
     expect((err as DirectStatementError).cause).toMatchObject({ kind: "UniqueConstraintViolation" });
     expect((err as Error).message).toMatch(/seedUrl|Site_seedUrl_key/);
+  });
+
+  it("raises an error the adapter has no kind for as a DirectStatementError keeping the engine's code", async () => {
+    const err = await queryRows(t.db, sql`SELECT "nosuch" FROM "Site" WHERE`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DirectStatementError);
+    expect((err as DirectStatementError).cause).toMatchObject(
+      testEngine() === "postgresql" ? { kind: "postgres", code: "42601" } : { kind: "sqlite", originalCode: "SQLITE_ERROR" },
+    );
+  });
+
+  it("runs a repeated statement with each call's own values, also after more texts than its cache keeps", async () => {
+    const name = (id: number) => queryRows<{ name: string }[]>(t.db, sql`SELECT "name" FROM "Site" WHERE "id" = ${id}`);
+    const before = await name(siteId);
+    expect(await name(-1)).toEqual([]);
+    for (let i = 0; i < SQLITE_STATEMENT_CACHE_SIZE + 20; i++) {
+      const rows = await queryRows<Record<string, unknown>[]>(t.db, sql`SELECT COUNT(*) AS ${ident(`n${i}`)} FROM "Site"`);
+      expect(Object.keys(rows[0]!)).toEqual([`n${i}`]);
+    }
+    expect(await name(siteId)).toEqual(before);
   });
 });
 

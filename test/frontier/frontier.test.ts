@@ -30,7 +30,26 @@ describe("enqueueUrls", () => {
   });
 
   it("handles more rows than one INSERT carries", async () => {
-    expect(await enqueueUrls(t.db, pages(1234))).toBe(1234);
+    expect(await enqueueUrls(t.db, pages(5234))).toBe(5234);
+  });
+
+  it("stores every field as given, in discovery order, a URL repeated within the batch once", async () => {
+    const now = new Date("2026-12-02T09:00:00.123Z");
+    const later = new Date("2026-12-02T10:30:00.456Z");
+    const batch = [
+      { url: "https://a.example/z", siteId, depth: 2, kind: "page" as const, discoveredFrom: "https://a.example/" },
+      { url: "https://a.example/feed.xml", siteId, depth: 0, kind: "feed" as const, nextCheckAt: later, discoveredFrom: null },
+      { url: "https://a.example/é?q=1", siteId, depth: 3, kind: "page" as const },
+      { url: "https://a.example/z", siteId, depth: 9, kind: "page" as const },
+    ];
+    expect(await enqueueUrls(t.db, batch, now)).toBe(3);
+    const rows = await t.db.frontierUrl.findMany({ orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.url, r.siteId, r.depth, r.kind, r.state, r.nextCheckAt, r.discoveredFrom, r.attempts, r.createdAt, r.updatedAt])).toEqual([
+      ["https://a.example/z", siteId, 2, "page", "queued", now, "https://a.example/", 0, now, now],
+      ["https://a.example/feed.xml", siteId, 0, "feed", "queued", later, null, 0, now, now],
+      ["https://a.example/é?q=1", siteId, 3, "page", "queued", now, null, 0, now, now],
+    ]);
+    expect(await enqueueUrls(t.db, [], now)).toBe(0);
   });
 });
 
