@@ -6,7 +6,9 @@
 // imprint/privacy/terms words in text and in title, upper-case letters), then structural ones.
 import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { parseHtml } from "../extract/dom.ts";
+import { textContent } from "domutils";
+import { isJsSpace, parseHtml } from "../extract/dom.ts";
+import { parseJsonText } from "../extract/json-ld.ts";
 import type { ExtractStructure } from "../extract/index.ts";
 
 /** The part of an extraction result the classifier reads (lib/extract ExtractResult fits). */
@@ -430,7 +432,7 @@ function measurePage($: CheerioAPI): PageMeasure {
   const walk = (node: AnyNode, inLink: boolean, inList: boolean): void => {
     if (node.type === "text") {
       const data = (node as unknown as { data: string }).data;
-      const n = data.replace(/\s+/g, " ").trim().length;
+      const n = collapsedTrimmedLength(data);
       if (n > 0) { parts.push(data); m.chars += n; if (inLink) m.linkChars += n; if (inList) m.listChars += n; }
       return;
     }
@@ -445,7 +447,7 @@ function measurePage($: CheerioAPI): PageMeasure {
       if (tag === "a" && attrs.href) { m.links++; link = true; if (SHARE_LINK.test(attrs.href)) m.shareLinks++; }
       if (tag === "button" || (attrs.class && BUTTON_CLASS.test(attrs.class))) m.buttons++;
       if ((attrs.id && COMMENT_ATTR.test(attrs.id)) || (tag === "section" || tag === "div" || tag === "ol" || tag === "ul") && attrs.class && COMMENT_ATTR.test(attrs.class)) m.commentBlocks++;
-      if (tag === "p" && $(node).text().trim().length >= LONG_PAGE_PARAGRAPH_CHARS) m.longParagraphs++;
+      if (tag === "p" && textContent(node).trim().length >= LONG_PAGE_PARAGRAPH_CHARS) m.longParagraphs++;
       if (tag === "li") m.listItems++;
       else if (tag === "article") m.articleElements++;
       else if (tag === "time") m.timeElements++;
@@ -467,6 +469,22 @@ function measurePage($: CheerioAPI): PageMeasure {
   walk(root as unknown as AnyNode, false, false);
   m.text = parts.join(" ");
   return m;
+}
+
+/**
+ * `s.replace(/\s+/g, " ").trim().length` without building the string: the length of a text node's text
+ * with runs of white space (JavaScript's \s, which is also what trim() removes) collapsed to one
+ * space and trimmed. Called on every text node of the page.
+ */
+function collapsedTrimmedLength(s: string): number {
+  let n = 0;
+  let space = true;
+  for (let i = 0; i < s.length; i++) {
+    if (isJsSpace(s.charCodeAt(i))) {
+      if (!space) { n++; space = true; }
+    } else { n++; space = false; }
+  }
+  return space && n > 0 ? n - 1 : n;
 }
 
 /** Elements that play media or embed a player. */
@@ -585,7 +603,7 @@ function readMetadata($: CheerioAPI, marks: MetadataElements): MetaSignals {
   for (const el of marks.jsonLdScripts) {
     const raw = textOf(el);
     try {
-      collectTypes(JSON.parse(raw), types, 0);
+      collectTypes(parseJsonText(raw), types, 0);
     } catch {
       // Broken JSON-LD is common; fall back to the @type strings it mentions.
       for (const m of raw.matchAll(/"@type"\s*:\s*"([^"]+)"/g)) types.add(m[1]!);

@@ -48,12 +48,15 @@ export function fallbackSpans(text: string, lexicon: Lexicon): EntitySpan[] {
   const maxWords = lexicon.gazetteerMaxWords ?? 4;
   const tokens = tokenize(text);
   const out: EntitySpan[] = [];
+  // each token's lower case, made once when a phrase first needs it
+  const lowers: (string | undefined)[] = new Array(tokens.length);
+  const lower = (k: number): string => (lowers[k] ??= tokens[k]!.form.toLowerCase());
   for (let i = 0; i < tokens.length; i++) {
     const first = tokens[i]!;
     if (!capitalised(first)) continue;
     // 2 before 1 for a first name with a surname ("Vladimir" is a city too).
-    const kinds1 = gaz.get(first.form.toLowerCase()) ?? [];
-    if ((kinds1.includes("FIRST") || kinds1.includes("PER")) && !NOT_FIRST_NAMES.has(first.form.toLowerCase())) {
+    const kinds1 = gaz.get(lower(i)) ?? [];
+    if ((kinds1.includes("FIRST") || kinds1.includes("PER")) && !NOT_FIRST_NAMES.has(lower(i))) {
       let j = i + 1;
       while (j < tokens.length && j - i <= MAX_SURNAME_WORDS && capitalised(tokens[j]!) && tokens[j]!.start - tokens[j - 1]!.end <= 1) j++;
       if (j > i + 1) {
@@ -65,7 +68,8 @@ export function fallbackSpans(text: string, lexicon: Lexicon): EntitySpan[] {
     for (let m = Math.min(maxWords, tokens.length - i); m >= 1; m--) {
       const last = tokens[i + m - 1]!;
       if (m > 1 ? !capitalised(last) : !listWord(first)) continue;
-      const phrase = tokens.slice(i, i + m).map((t) => t.form.toLowerCase()).join(" ");
+      let phrase = lower(i);
+      for (let k = 1; k < m; k++) phrase += ` ${lower(i + k)}`;
       const kinds = gaz.get(phrase);
       const type = kinds ? typeOf(kinds) : null;
       if (!type) continue;

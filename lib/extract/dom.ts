@@ -144,6 +144,13 @@ export function collapsedLength(s: string): number {
   return space && n > 0 ? n - 1 : n;
 }
 
+/** Whether a UTF-16 code unit is in JavaScript's \s (WhiteSpace and LineTerminator, \u00a0 included). */
+export function isJsSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 export function collapseSpace(s: string): string {
   return s.replace(/[\s\u00a0]+/g, " ").trim();
 }

@@ -4,6 +4,7 @@
 // it when the HTML routes found far less (orchestrator.ts, step 6c).
 import type { AnyNode, ParentNode } from "./dom.ts";
 import { isElement } from "./dom.ts";
+import { parseJsonText } from "./json-ld.ts";
 
 /** How deep the JSON-LD objects are searched for an articleBody (@graph, mainEntity, nested arrays). */
 const MAX_JSON_DEPTH = 6;
@@ -16,7 +17,7 @@ export function readJsonArticleBody(root: ParentNode): string {
   let best = "";
   for (const text of ldScripts(root)) {
     let data: unknown;
-    try { data = JSON.parse(text); } catch { continue; }
+    try { data = parseJsonText(text); } catch { continue; }
     for (const body of articleBodies(data, 0)) {
       const clean = toPlainText(body);
       if (clean.length > best.length) best = clean;

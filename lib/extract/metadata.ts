@@ -8,6 +8,7 @@
 // Every field records where it came from (`sources`), for the orchestrator's explanation.
 import type { AnyNode, CheerioAPI, Element } from "./dom.ts";
 import { parseHtml, textOf } from "./dom.ts";
+import { parseJsonText } from "./json-ld.ts";
 import { scanPage, type PageScan } from "./metadata-scan.ts";
 import { findByline } from "./metadata-byline.ts";
 import { own } from "../dict.ts";
@@ -202,8 +203,7 @@ interface LdFields { title?: string; author?: string | null; orgAuthor?: string 
 function readJsonLd(scripts: string[], docTitle: string | null): LdFields {
   const nodes: Record<string, unknown>[] = [];
   for (const text of scripts) {
-    const raw = text.replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, "").trim();
-    const parsed = parseJsonLoosely(raw);
+    const parsed = parseLdScript(text);
     if (parsed !== undefined) collectLdNodes(parsed, nodes, 0);
   }
   const typed = (n: Record<string, unknown>) => ldTypes(n);
@@ -245,6 +245,19 @@ function titleSimilarity(a: string, b: string): number {
   if (!ta.size || !tb.length) return 0;
   const uniq = tb.filter((t) => !ta.has(t));
   return 1 - uniq.join(" ").length / tb.join(" ").length;
+}
+
+/**
+ * A JSON-LD script's value: as the page's other readers parse it (json-ld.ts, shared) when it is valid
+ * JSON as it stands (then taking off CDATA markers and white space would change nothing: a JSON text
+ * neither starts with "<" nor ends with ">"), else loosely, without the markers and the white space.
+ */
+function parseLdScript(text: string): unknown {
+  try {
+    return parseJsonText(text);
+  } catch {
+    return parseJsonLoosely(text.replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, "").trim());
+  }
 }
 
 function parseJsonLoosely(raw: string): unknown {

@@ -42,7 +42,9 @@ export function findPostHeaders(root: ParentNode): Map<Element, PostHeader> {
   // thread is the group holding the most text (not a sidebar's "latest posts" with more, shorter items)
   const visit = (el: ParentNode): { author: boolean; date: boolean; chars: number } => {
     const has = { author: false, date: false, chars: 0 };
-    const groups = new Map<string, { all: number; headed: Element[]; chars: number }>();
+    // the children with both (and their text), grouped by signature only when MIN_POSTS of them are
+    // found: no group can hold a thread otherwise, and most elements have none
+    let headed: { child: Element; chars: number }[] | null = null;
     for (const child of el.children) {
       if (child.type === "text") { has.chars += collapsedLength((child as unknown as { data: string }).data); continue; }
       if (!isElement(child) || child.type !== "tag") continue;
@@ -50,15 +52,9 @@ export function findPostHeaders(root: ParentNode): Map<Element, PostHeader> {
       if (isProfileLink(child) && shortName(child)) h.author = true;
       if (isDateElement(child)) h.date = true;
       has.author ||= h.author; has.date ||= h.date; has.chars += h.chars;
-      const key = signature(child);
-      const g = groups.get(key) ?? { all: 0, headed: [], chars: 0 };
-      g.all++;
-      if (h.author && h.date) { g.headed.push(child); g.chars += h.chars; }
-      groups.set(key, g);
+      if (h.author && h.date) (headed ??= []).push({ child, chars: h.chars });
     }
-    for (const g of groups.values()) {
-      if (g.headed.length >= MIN_POSTS && g.headed.length >= g.all * MIN_HEADED_SHARE && g.chars > best.chars) Object.assign(best, g);
-    }
+    if (headed && headed.length >= MIN_POSTS) pickThread(el, headed, best);
     return has;
   };
   visit(root);
@@ -68,6 +64,27 @@ export function findPostHeaders(root: ParentNode): Map<Element, PostHeader> {
     if (author) headers.set(post, { author, date: firstDate(post) });
   }
   return headers.size >= MIN_POSTS ? headers : new Map();
+}
+
+/**
+ * Group the element children of `el` by signature, each group with the children that carry an author
+ * and a date (`headed`, in document order, with their text's length); a group of MIN_POSTS or more
+ * such children that are MIN_HEADED_SHARE of the group, with more text than `best`, becomes `best`.
+ */
+function pickThread(el: ParentNode, headed: { child: Element; chars: number }[], best: { headed: Element[]; chars: number }): void {
+  const groups = new Map<string, { all: number; headed: Element[]; chars: number }>();
+  let next = 0;
+  for (const child of el.children) {
+    if (!isElement(child) || child.type !== "tag") continue;
+    const key = signature(child);
+    const g = groups.get(key) ?? { all: 0, headed: [], chars: 0 };
+    g.all++;
+    if (next < headed.length && headed[next]!.child === child) { g.headed.push(child); g.chars += headed[next]!.chars; next++; }
+    groups.set(key, g);
+  }
+  for (const g of groups.values()) {
+    if (g.headed.length >= MIN_POSTS && g.headed.length >= g.all * MIN_HEADED_SHARE && g.chars > best.chars) Object.assign(best, g);
+  }
 }
 
 function isProfileLink(el: Element): boolean {

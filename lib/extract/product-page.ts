@@ -14,6 +14,7 @@
 // One walk over the document collects the evidence and the outermost review elements together.
 import type { AnyNode, Element, ParentNode } from "./dom.ts";
 import { isElement, removeNode } from "./dom.ts";
+import { parseJsonText } from "./json-ld.ts";
 
 /** schema.org types (JSON-LD or microdata) that say the page sells something. */
 const PRODUCT_TYPES = ["Product", "ProductGroup", "Offer", "AggregateOffer", "IndividualProduct"];
@@ -76,7 +77,7 @@ function readLdJson(el: Element, scan: Evidence): void {
   if (ARTICLE_LD_RE.test(text)) scan.article = true;
   let data: unknown;
   // not valid JSON (comments, trailing commas, several objects): only the types anywhere in the text count
-  try { data = JSON.parse(text); } catch { return; }
+  try { data = parseJsonText(text); } catch { return; }
   for (const type of topLevelTypes(data)) {
     if (PRODUCT_TYPE_SET.has(type)) scan.ldProductTop = true;
     if (ARTICLE_TYPE_SET.has(type)) scan.ldArticleTop = true;

@@ -22,7 +22,7 @@
 import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { filterBlocks, type LanguageVerdict } from "./langmodel.ts";
-import { parseHtml } from "./dom.ts";
+import { isJsSpace, parseHtml } from "./dom.ts";
 
 /** Pages a template needs before it may be subtracted: with fewer, "common to all pages" means little. */
 export const MIN_TEMPLATE_PAGES = 3;
@@ -507,7 +507,10 @@ export function walkTextNodes(input: CheerioAPI | ParentNode, visit: Visit): voi
 }
 
 function collapseSpace(s: string): string {
-  return s.replace(/[\s\u00a0]+/g, " ").trim();
+  // most text nodes between elements are white space only: "" without the regex
+  let i = 0;
+  while (i < s.length && isJsSpace(s.charCodeAt(i))) i++;
+  return i === s.length ? "" : s.replace(/[\s\u00a0]+/g, " ").trim();
 }
 
 function joinText(a: string, b: string): string {
@@ -515,13 +518,29 @@ function joinText(a: string, b: string): string {
   return `${a} ${b}`;
 }
 
+/** entryKey's hash state after the last path it hashed and the separator. */
+const keyPrefix: { path: string | null; h1: number; h2: number } = { path: null, h1: 0, h2: 0 };
+
 /** 53-bit string hash (cyrb53) in base 36: ~11 characters, collisions negligible for a site's few thousand entries. */
 export function entryKey(path: string, text: string): string {
-  const s = `${path}\u0001${text}`;
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
+  // the hash of `${path}\u0001${text}`, the path's part carried over from the previous call when the
+  // path is the same (text nodes of one element, and of siblings, share it)
+  if (path !== keyPrefix.path) {
+    let a = 0xdeadbeef;
+    let b = 0x41c6ce57;
+    for (let i = 0; i < path.length; i++) {
+      const ch = path.charCodeAt(i);
+      a = Math.imul(a ^ ch, 2654435761);
+      b = Math.imul(b ^ ch, 1597334677);
+    }
+    keyPrefix.path = path;
+    keyPrefix.h1 = Math.imul(a ^ 1, 2654435761);
+    keyPrefix.h2 = Math.imul(b ^ 1, 1597334677);
+  }
+  let h1 = keyPrefix.h1;
+  let h2 = keyPrefix.h2;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ ch, 2654435761);
     h2 = Math.imul(h2 ^ ch, 1597334677);
   }

@@ -116,6 +116,12 @@ const attr = (el: Element, name: string): string | undefined => (Object.hasOwn(e
 
 const hasAlt = (n: AnyNode) => (n as Element).name === "img" && Object.hasOwn((n as Element).attribs, "alt");
 
+/** The alt text of the first <img alt> inside a link (looked for only when the link has no text). */
+const altOf = (el: Element): string | undefined => {
+  const img = findOne(hasAlt, el.children, true);
+  return img ? attr(img, "alt") : undefined;
+};
+
 /** The base URL from a <base> element (as baseUrlOf), or the page URL. */
 function baseOf(el: Element | null, pageUrl: string): string {
   const href = el ? attr(el, "href") : undefined;
@@ -146,8 +152,7 @@ export function readPageLinks(html: string | CheerioAPI, pageUrl: string): { lin
   for (const el of found.anchors) {
     const url = resolve(attr(el, "href") ?? "");
     if (!url) continue;
-    const img = findOne(hasAlt, el.children, true);
-    const text = (textContent(el) || (img ? attr(img, "alt") : undefined) || attr(el, "title") || "").replace(/\s+/g, " ").trim();
+    const text = (textContent(el) || altOf(el) || attr(el, "title") || "").replace(/\s+/g, " ").trim();
     const rel = (attr(el, "rel") ?? "").trim().toLowerCase();
     const seen = byUrl.get(url);
     if (!seen) byUrl.set(url, { url, text, rel });
