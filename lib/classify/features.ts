@@ -6,7 +6,6 @@
 // imprint/privacy/terms words in text and in title, upper-case letters), then structural ones.
 import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
-import { textContent } from "domutils";
 import { isJsSpace, parseHtml } from "../extract/dom.ts";
 import { parseJsonText } from "../extract/json-ld.ts";
 import type { ExtractStructure } from "../extract/index.ts";
@@ -447,7 +446,7 @@ function measurePage($: CheerioAPI): PageMeasure {
       if (tag === "a" && attrs.href) { m.links++; link = true; if (SHARE_LINK.test(attrs.href)) m.shareLinks++; }
       if (tag === "button" || (attrs.class && BUTTON_CLASS.test(attrs.class))) m.buttons++;
       if ((attrs.id && COMMENT_ATTR.test(attrs.id)) || (tag === "section" || tag === "div" || tag === "ol" || tag === "ul") && attrs.class && COMMENT_ATTR.test(attrs.class)) m.commentBlocks++;
-      if (tag === "p" && textContent(node).trim().length >= LONG_PAGE_PARAGRAPH_CHARS) m.longParagraphs++;
+      if (tag === "p" && trimmedTextLength(node) >= LONG_PAGE_PARAGRAPH_CHARS) m.longParagraphs++;
       if (tag === "li") m.listItems++;
       else if (tag === "article") m.articleElements++;
       else if (tag === "time") m.timeElements++;
@@ -485,6 +484,32 @@ function collapsedTrimmedLength(s: string): number {
     } else { n++; space = false; }
   }
   return space && n > 0 ? n - 1 : n;
+}
+
+/**
+ * `textContent(node).trim().length` (domutils: the text nodes below, in document order, comments left out)
+ * without building the text: from the first character that is not white space to the last one.
+ */
+function trimmedTextLength(node: AnyNode): number {
+  let offset = 0, first = -1, last = -1;
+  const visit = (n: AnyNode): void => {
+    if (n.type === "text") {
+      const data = (n as unknown as { data: string }).data;
+      let end = data.length - 1;
+      while (end >= 0 && isJsSpace(data.charCodeAt(end))) end--;
+      if (end >= 0) {
+        if (first < 0) { let i = 0; while (isJsSpace(data.charCodeAt(i))) i++; first = offset + i; }
+        last = offset + end;
+      }
+      offset += data.length;
+      return;
+    }
+    if (n.type === "comment") return;
+    const children = (n as Partial<ParentNode>).children;
+    if (children) for (const c of children) visit(c);
+  };
+  visit(node);
+  return first < 0 ? 0 : last - first + 1;
 }
 
 /** Elements that play media or embed a player. */
@@ -600,8 +625,10 @@ function textOf(node: Element): string {
 function readMetadata($: CheerioAPI, marks: MetadataElements): MetaSignals {
   const ogType = marks.metas.find((m) => m.attribs.property === "og:type" || m.attribs.name === "og:type")?.attribs.content?.trim() || null;
   const types = new Set<string>();
+  let ldDatePublished = false;
   for (const el of marks.jsonLdScripts) {
     const raw = textOf(el);
+    ldDatePublished ||= DATE_PUBLISHED_KEY.test(raw);
     try {
       collectTypes(parseJsonText(raw), types, 0);
     } catch {
@@ -618,10 +645,15 @@ function readMetadata($: CheerioAPI, marks: MetadataElements): MetaSignals {
     const key = (m.attribs.property ?? m.attribs.name ?? m.attribs.itemprop ?? "").toLowerCase();
     if (DATE_META.includes(key) && m.attribs.content) dateMeta = true;
   }
-  if (types.has("NewsArticle") || types.has("BlogPosting")) dateMeta ||= /"datePublished"\s*:/.test($.html() ?? "");
+  // anywhere in the page's HTML; a script's text is written out as it is, so a JSON-LD script that has it
+  // answers without rendering the page
+  if (types.has("NewsArticle") || types.has("BlogPosting")) dateMeta ||= ldDatePublished || DATE_PUBLISHED_KEY.test($.html() ?? "");
   const author = marks.authorMarkup || marks.metas.some((m) => m.attribs.name === "author" || m.attribs.property === "article:author");
   return { ogType, jsonLdTypes: [...types], dateMeta, author };
 }
+
+/** A "datePublished" key (JSON-LD, or any script's data). */
+const DATE_PUBLISHED_KEY = /"datePublished"\s*:/;
 
 const MAX_JSONLD_DEPTH = 6;
 
