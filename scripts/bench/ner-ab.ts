@@ -70,7 +70,8 @@ async function main(): Promise<void> {
   if (!baseDir) throw new Error("usage: tsx scripts/bench/ner-ab.ts BASE-DIR [--check [--rules]]");
   const corpus = corpusDir();
   if (!corpus) return;
-  const mod = await import(pathToFileURL(resolve(baseDir, "lib", "entities", "extract-entities.ts")).href) as { extractEntities: Extract; extractEntitiesRules?: Extract };
+  // a module namespace cannot be added to: copied into a plain object
+  const mod = { ...await import(pathToFileURL(resolve(baseDir, "lib", "entities", "extract-entities.ts")).href) } as { extractEntities: Extract; extractEntitiesRules?: Extract };
   // The rules moved to their own module in session 14; an older base tree still has them beside the tagger.
   const rulesFile = resolve(baseDir, "lib", "entities", "extract-entities-rules.ts");
   if (!mod.extractEntitiesRules && existsSync(rulesFile)) mod.extractEntitiesRules = (await import(pathToFileURL(rulesFile).href) as { extractEntitiesRules: Extract }).extractEntitiesRules;
