@@ -42,20 +42,21 @@ function normalizeCached(url: string): string | null {
 }
 
 /**
- * Page URLs this worker process inserted into the frontier, as "siteId url": the INSERT returned them, so
- * their rows exist with that site (a FrontierUrl row is deleted only with its site, by cascade). Every page
- * of a site repeats its navigation links: those this process added are not sent to the database again,
- * where ON CONFLICT DO NOTHING would only drop them. A URL another process added is still sent (its row's
- * site is not known here), and a restart starts empty. 20,000 entries ≈ 3 MB, oldest first out.
+ * Page URLs this worker process inserted into the frontier through a client (one database), as "siteId url":
+ * the INSERT returned them, so their rows exist with that site (a FrontierUrl row is deleted only with its
+ * site, by cascade). Every page of a site repeats its navigation links: those this process added are not
+ * sent to the database again, where ON CONFLICT DO NOTHING would only drop them. A URL another process added
+ * is still sent (its row's site is not known here), and a restart starts empty. 20,000 entries per client
+ * ≈ 3 MB, oldest first out.
  */
 const ADDED_CACHE_ENTRIES = 20_000;
 
-const addedUrls = new Set<string>();
+const addedByClient = new WeakMap<Db, Set<string>>();
 
 const addedKey = (siteId: number, url: string) => `${siteId} ${url}`;
 
 /** Remember URLs that a committed INSERT added for `siteId`. */
-function noteAdded(siteId: number, urls: string[]): void {
+function noteAdded(addedUrls: Set<string>, siteId: number, urls: string[]): void {
   for (const url of urls) {
     const key = addedKey(siteId, url);
     if (addedUrls.has(key)) continue;
@@ -71,10 +72,12 @@ function noteAdded(siteId: number, urls: string[]): void {
  */
 async function enqueueSitePages(db: Db, siteId: number, pages: NewFrontierUrl[]): Promise<number> {
   if (plainClient(db) !== db) return enqueueUrls(db, pages);
+  let addedUrls = addedByClient.get(db);
+  if (!addedUrls) addedByClient.set(db, (addedUrls = new Set()));
   const unknown = pages.filter((p) => !addedUrls.has(addedKey(siteId, p.url)));
   if (unknown.length === 0) return 0;
   const inserted = await enqueueUrlsReturning(db, unknown);
-  noteAdded(siteId, inserted);
+  noteAdded(addedUrls, siteId, inserted);
   return inserted.length;
 }
 
