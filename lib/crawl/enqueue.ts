@@ -1,6 +1,8 @@
 // Put discovered URLs on the frontier: normalise, keep what the site's scope allows, respect its
 // page budget (Site.maxPages), insert the new ones.
-import { enqueueUrls } from "../db/frontier.ts";
+import { enqueueUrls, enqueueUrlsReturning } from "../db/frontier.ts";
+import { plainClient } from "../db/direct.ts";
+import type { Db } from "../db/client.ts";
 import type { CrawlSite } from "../db/sites.ts";
 import type { FrontierKind, NewFrontierUrl } from "../frontier/types.ts";
 import { checkScope } from "../frontier/scope.ts";
@@ -37,6 +39,46 @@ function normalizeCached(url: string): string | null {
   if (normalized.size >= NORMALIZED_CACHE_ENTRIES) normalized.delete(normalized.keys().next().value!);
   normalized.set(url, n);
   return n;
+}
+
+/**
+ * Page URLs this worker process inserted into the frontier through a client (one database), as "siteId url":
+ * the INSERT returned them, so their rows exist with that site (a FrontierUrl row is deleted only with its
+ * site, by cascade). Every page of a site repeats its navigation links: those this process added are not
+ * sent to the database again, where ON CONFLICT DO NOTHING would only drop them. A URL another process added
+ * is still sent (its row's site is not known here), and a restart starts empty. 20,000 entries per client
+ * ≈ 3 MB, oldest first out.
+ */
+const ADDED_CACHE_ENTRIES = 20_000;
+
+const addedByClient = new WeakMap<Db, Set<string>>();
+
+const addedKey = (siteId: number, url: string) => `${siteId} ${url}`;
+
+/** Remember URLs that a committed INSERT added for `siteId`. */
+function noteAdded(addedUrls: Set<string>, siteId: number, urls: string[]): void {
+  for (const url of urls) {
+    const key = addedKey(siteId, url);
+    if (addedUrls.has(key)) continue;
+    if (addedUrls.size >= ADDED_CACHE_ENTRIES) addedUrls.delete(addedUrls.values().next().value!);
+    addedUrls.add(key);
+  }
+}
+
+/**
+ * Insert pages of site `siteId` (enqueueUrls) minus those this process already added, and remember the new
+ * ones; returns how many were new. On a client inside a transaction (it could still roll back) nothing is
+ * skipped or remembered.
+ */
+async function enqueueSitePages(db: Db, siteId: number, pages: NewFrontierUrl[]): Promise<number> {
+  if (plainClient(db) !== db) return enqueueUrls(db, pages);
+  let addedUrls = addedByClient.get(db);
+  if (!addedUrls) addedByClient.set(db, (addedUrls = new Set()));
+  const unknown = pages.filter((p) => !addedUrls.has(addedKey(siteId, p.url)));
+  if (unknown.length === 0) return 0;
+  const inserted = await enqueueUrlsReturning(db, unknown);
+  noteAdded(addedUrls, siteId, inserted);
+  return inserted.length;
 }
 
 export interface Candidate {
@@ -90,6 +132,14 @@ async function insertCandidates(ctx: CrawlContext, site: CrawlSite, docs: NewFro
   // Insert at most the remaining budget at a time; links already in the frontier cost nothing,
   // so try the next ones (a few rounds at most, each one INSERT).
   let room = pages.length ? await ctx.sites.pageRoom(site) : 0;
+  // Every link fits in the budget: one INSERT of them all, less those this process already added (the
+  // same rows are added). Otherwise the rounds below pick the links, as they always did.
+  if (room >= pages.length && pages.length > 0) {
+    const n = await enqueueSitePages(ctx.db, site.id, pages);
+    ctx.sites.notePagesAdded(site.id, n);
+    room = 0;
+    added += n;
+  }
   for (let rest = pages, round = 0; room > 0 && rest.length > 0 && round < MAX_BUDGET_ROUNDS; round++) {
     const n = await enqueueUrls(ctx.db, rest.slice(0, room));
     rest = rest.slice(room);

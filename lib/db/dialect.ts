@@ -16,6 +16,8 @@ export interface Dialect {
   forUpdate: Sql;
   /** SQLite planner hint `INDEXED BY "name"` after a table (PostgreSQL's planner needs none). */
   indexedBy(index: string): Sql;
+  /** SQLite planner hint `NOT INDEXED` after a table: its rows are found by rowid (an `"id" IN (…)`), not through an index (PostgreSQL: none). */
+  notIndexed: Sql;
   /** A DateTime column as its UTC hour, "YYYY-MM-DDTHH" (text). */
   utcHour(column: Sql): Sql;
   /**
@@ -37,7 +39,7 @@ export interface JsonColumn {
 const PG_TYPES: Record<JsonColumn["type"], string> = { text: "text", int: "integer", bool: "boolean", timestamp: "timestamp(3)" };
 
 const SQLITE: Dialect = {
-  engine: "sqlite", skipLocked: empty, forUpdate: empty, indexedBy: (index) => sql`INDEXED BY ${ident(index)}`,
+  engine: "sqlite", skipLocked: empty, forUpdate: empty, indexedBy: (index) => sql`INDEXED BY ${ident(index)}`, notIndexed: sql`NOT INDEXED`,
   // The adapter stores DateTimes as ISO text ("2026-12-01T10:00:00.000+00:00"; older rows with a space).
   utcHour: (column) => sql`replace(substr(${column}, 1, 13), ' ', 'T')`,
   jsonTexts: (json) => sql`SELECT "value" FROM json_each(${json})`,
@@ -45,7 +47,7 @@ const SQLITE: Dialect = {
   jsonRecords: (json, cols) => sql`(SELECT ${join(cols.map((c) => sql`json_extract("value", ${`$.${c.name}`}) AS ${ident(c.name)}`))} FROM json_each(${json})) AS "r"`,
 };
 const POSTGRESQL: Dialect = {
-  engine: "postgresql", skipLocked: sql`FOR UPDATE SKIP LOCKED`, forUpdate: sql`FOR UPDATE`, indexedBy: () => empty,
+  engine: "postgresql", skipLocked: sql`FOR UPDATE SKIP LOCKED`, forUpdate: sql`FOR UPDATE`, indexedBy: () => empty, notIndexed: empty,
   utcHour: (column) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')`,
   jsonTexts: (json) => sql`SELECT json_array_elements_text(CAST(${json} AS json)) AS "value"`,
   // a zone in the text is ignored by the cast to timestamp: the values are UTC, as Prisma stores them

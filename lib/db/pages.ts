@@ -52,8 +52,17 @@ export async function savePage(db: Db, page: FetchedPage): Promise<{ id: number 
   return { id: Number(rows[0]!.id) };
 }
 
-export async function setPageOutcome(db: Db, pageId: number, outcome: string, reason: string | null): Promise<void> {
-  await execute(db, sql`UPDATE "Page" SET "outcome" = ${outcome}, "outcomeReason" = ${reason} WHERE "id" = ${pageId}`);
+/**
+ * Record the page's outcome and its reason; with `templateVersion` (not undefined), also the version of its
+ * site's template its extraction used (lib/db/template-pages.ts): one UPDATE, as each UPDATE rewrites the whole
+ * page row, compressed body included.
+ */
+export async function setPageOutcome(db: Db, pageId: number, outcome: string, reason: string | null, templateVersion?: number | null): Promise<void> {
+  if (templateVersion === undefined) {
+    await execute(db, sql`UPDATE "Page" SET "outcome" = ${outcome}, "outcomeReason" = ${reason} WHERE "id" = ${pageId}`);
+    return;
+  }
+  await execute(db, sql`UPDATE "Page" SET "outcome" = ${outcome}, "outcomeReason" = ${reason}, "templateVersion" = ${templateVersion} WHERE "id" = ${pageId}`);
 }
 
 /** A stored page with its body decompressed, for re-extraction. */

@@ -117,6 +117,27 @@ async function countDocument(tx: Tx, d: Dialect, terms: string[], articleId: num
   return { documents, df: (t) => counts.get(t) ?? 0 };
 }
 
+/**
+ * Parsed story profiles by story id, with the stored text each was parsed from. An article reads up to
+ * maxCandidates profiles and changes one, so the next articles read mostly the same, unchanged ones: a
+ * candidate whose stored text is the text parsed last time is not parsed again (a profile rewritten since,
+ * by any process or the merge pass, differs and is parsed anew). The parsed profiles are only read
+ * (foldArticle and mergeProfiles fold into copies). A profile is ~10–20 KB of JSON and its parsed tables
+ * a few times that: 300 stay within ~20 MB per worker; the least recently used goes first.
+ */
+const PROFILE_CACHE_ENTRIES = 300;
+const parsedProfiles = new Map<number, { json: string; profile: StoryProfile }>();
+
+/** parseProfile(json) of story `storyId`, from the cache when this process parsed the same text last time. */
+function candidateProfile(storyId: number, json: string): StoryProfile {
+  const hit = parsedProfiles.get(storyId);
+  parsedProfiles.delete(storyId);
+  const entry = hit && hit.json === json ? hit : { json, profile: parseProfile(json) };
+  if (parsedProfiles.size >= PROFILE_CACHE_ENTRIES) parsedProfiles.delete(parsedProfiles.keys().next().value!);
+  parsedProfiles.set(storyId, entry);
+  return entry.profile;
+}
+
 async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date, s: GroupingSettings): Promise<Candidate[]> {
   const oldest = new Date(seenAt.getTime() - s.windowHours * 3_600_000);
   const query = queryTermsOf(vector, s);
@@ -138,7 +159,7 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
   const rows = await tx.queryRows<{ id: number | bigint; profile: string }[]>(
     sql`SELECT "id", "profile" FROM "Story" WHERE "id" IN (${join(ids)}) AND "mergedIntoId" IS NULL ORDER BY "id" ASC`,
   );
-  return rows.map((r) => ({ storyId: Number(r.id), profile: parseProfile(r.profile) }));
+  return rows.map((r) => ({ storyId: Number(r.id), profile: candidateProfile(Number(r.id), r.profile) }));
 }
 
 async function writeStoryIndex(tx: Tx, storyId: number, profile: StoryProfile, s: GroupingSettings): Promise<void> {

@@ -14,11 +14,6 @@ const EXTRACTED_OUTCOMES = ["article", "not_news", "duplicate", "too_short"];
 /** Frontier kinds whose fetch yields a page of the site (feeds and sitemaps do not). */
 const PAGE_KINDS = ["page", "seed"];
 
-/** Record the template version a page was extracted with (null: without a template). */
-export async function setPageTemplateVersion(db: Db, pageId: number, version: number | null): Promise<void> {
-  await execute(db, sql`UPDATE "Page" SET "templateVersion" = ${version} WHERE "id" = ${pageId}`); // every crawled page: raw (lib/db/direct.ts)
-}
-
 /** Hold a page back until its site's template exists; `reason` says how far the template is. */
 export async function markAwaitingTemplate(db: Db, pageId: number, reason: string): Promise<void> {
   await execute(db, sql`UPDATE "Page" SET "outcome" = ${AWAITING_TEMPLATE}, "outcomeReason" = ${reason}, "templateVersion" = ${null} WHERE "id" = ${pageId}`);

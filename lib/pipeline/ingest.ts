@@ -14,7 +14,7 @@ import { entityInputOf, storyEvidence } from "../stories/evidence.ts";
 import { parseHtml, type CheerioAPI } from "../extract/dom.ts";
 import { isTemplateReady, MIN_TEMPLATE_PAGES, type PageEntries, type TemplateState } from "../extract/template.ts";
 import { observePage } from "../extract/observe.ts";
-import { claimAwaitingPages, markAwaitingTemplate, pageAttempts, recordReleasedPageFailure, setPageTemplateVersion } from "../db/template-pages.ts";
+import { claimAwaitingPages, markAwaitingTemplate, pageAttempts, recordReleasedPageFailure } from "../db/template-pages.ts";
 import { decideRetry } from "../frontier/schedule.ts";
 import { crawlDefaults } from "../config.ts";
 import { log } from "../log.ts";
@@ -243,8 +243,8 @@ async function storeProcessed(
 }
 
 /**
- * 2 (its end) to 5 of ingestPage: the page's template version is recorded (catch-up re-extracts it when
- * the template moves on), then the outcome or the article is stored; a template this page made ready
+ * 2 (its end) to 5 of ingestPage: the outcome or the article is stored, and with the page's outcome its template
+ * version (catch-up re-extracts the page when the template moves on); a template this page made ready
  * or moved to a new version is used at once for the pages held back for it (after the commit).
  * One transaction (joining the page's, when the caller opened one); `prepared`: grouping's CPU work, done before.
  */
@@ -253,7 +253,7 @@ async function storeResult(
   used: { version: number } | null, before: number, ctx: IngestContext, learnt: { version: number } | null,
   prepared: PreparedGrouping | null,
 ): Promise<IngestResult> {
-  // The transaction's own statements (begin, the template version, commit) and what runs after the commit; the steps inside time themselves.
+  // The transaction's own statements (begin, commit) and what runs after the commit; the steps inside time themselves.
   return timeStageAsync(ctx.clock, "db: transaction", () => scopedTransaction(db, (tx) => storeResultIn(tx, page, result, used, before, ctx, learnt, prepared)));
 }
 
@@ -264,18 +264,19 @@ async function storeResultIn(
 ): Promise<IngestResult> {
   const { clock } = ctx;
   const ready = learnt;
-  // A re-extraction's version was set when the page was claimed (lib/db/template-pages.ts claimStalePage).
-  if (!ctx.reextract) await inStepAsync("store_failed", () => setPageTemplateVersion(db, page.pageId, used?.version ?? null));
+  // The page's template version is stored with its outcome (every path below that does not throw records one):
+  // one UPDATE of the page row. A re-extraction's version was set when the page was claimed (lib/db/template-pages.ts claimStalePage).
+  const version = ctx.reextract ? undefined : used?.version ?? null;
   let stored: IngestResult;
   if (!result.ok) {
     const existing = ctx.reextract ? await inStepAsync("store_failed", () => findArticleByPage(db, page.pageId)) : null;
     // Re-extraction that would leave too little text keeps the stored article rather than losing it.
     if (existing) return { outcome: "article", reason: `kept the stored article: ${result.detail}`, pageId: page.pageId, articleId: existing.id };
-    await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail)));
+    await timeStageAsync(clock, "db: outcome", () => inStepAsync("store_failed", () => setPageOutcome(db, page.pageId, result.reason, result.detail, version)));
     stored = { outcome: result.reason, reason: result.detail, pageId: page.pageId };
   } else {
     // Database trouble is store_failed; entities and story grouping throw their own key (group_failed).
-    stored = await inStepAsync("store_failed", () => storeArticle(db, page, result.article, clock, ctx.reextract ?? false, prepared));
+    stored = await inStepAsync("store_failed", () => storeArticle(db, page, result.article, clock, ctx.reextract ?? false, prepared, version));
   }
   // The template this page made ready (or moved to a new version) is used for the pages held back for it, once this page is committed.
   if (ctx.awaitTemplate && ready && ready.version !== before) await afterCommit(db, (plain) => releaseAwaitingPages(plain, page.siteId, ctx));
@@ -305,10 +306,13 @@ export async function releaseAwaitingPages(db: Db, siteId: number, ctx: IngestCo
   return out;
 }
 
-/** 3–5 of ingestPage: duplicates, the article row (an admin's label overrides the classifier), entities and story, the page's outcome. */
+/**
+ * 3–5 of ingestPage: duplicates, the article row (an admin's label overrides the classifier), entities and story, the
+ * page's outcome (with `templateVersion`, unless undefined).
+ */
 async function storeArticle(
   db: Db, page: { pageId: number; siteId: number; finalUrl: string }, draft: ArticleDraft, clock: StageClock | undefined, reextract: boolean,
-  prepared: PreparedGrouping | null,
+  prepared: PreparedGrouping | null, templateVersion: number | null | undefined,
 ): Promise<IngestResult> {
   const { existing, found } = await timeStageAsync(clock, "db: dedup", async () => {
     const existing = await findArticleByPage(db, page.pageId);
@@ -322,7 +326,7 @@ async function storeArticle(
   const dup = found && found.originalId !== existingId ? found : null;
   if (dup?.kind === "canonical") {
     const reason = `same canonical URL as article ${dup.originalId}`;
-    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason));
+    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason, templateVersion));
     return { outcome: "duplicate", reason, pageId: page.pageId };
   }
   let saved: { article: { id: number }; label: Awaited<ReturnType<typeof findNewestLabel>> };
@@ -341,7 +345,7 @@ async function storeArticle(
     const again = await findDuplicate(db, { url: draft.url, contentHash: draft.contentHash, simhash: draft.simhash, excludeArticleId: existingId ?? undefined });
     if (again?.kind !== "canonical") throw err;
     const reason = `same canonical URL as article ${again.originalId}`;
-    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason));
+    await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, "duplicate", reason, templateVersion));
     return { outcome: "duplicate", reason, pageId: page.pageId };
   }
   const { article, label } = saved;
@@ -360,7 +364,7 @@ async function storeArticle(
     ? ["duplicate", `${dup.kind} duplicate of article ${dup.originalId}`]
     : label ? [isNews ? "article" : "not_news", labelReason(label.isNews)]
     : isNews ? ["article", draft.decisionReason] : ["not_news", draft.decisionReason];
-  await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, outcome, reason));
+  await timeStageAsync(clock, "db: outcome", () => setPageOutcome(db, page.pageId, outcome, reason, templateVersion));
   return { outcome, reason, pageId: page.pageId, articleId: article.id };
 }
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  countPendingWork, deferUrl, enqueueUrls, failExhaustedLeases, leaseUrls, releaseLeases, renewLeases, settleUrl,
+  countPendingWork, deferUrl, enqueueUrls, enqueueUrlsReturning, failExhaustedLeases, leaseUrls, releaseLeases, renewLeases, settleUrl,
 } from "../../lib/db/frontier.ts";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
 
@@ -50,6 +50,18 @@ describe("enqueueUrls", () => {
       ["https://a.example/é?q=1", siteId, 3, "page", "queued", now, null, 0, now, now],
     ]);
     expect(await enqueueUrls(t.db, [], now)).toBe(0);
+  });
+});
+
+describe("enqueueUrlsReturning", () => {
+  it("inserts as enqueueUrls does and returns the URLs it inserted, not those already there", async () => {
+    expect(await enqueueUrls(t.db, pages(2))).toBe(2);
+    const inserted = await enqueueUrlsReturning(t.db, [...pages(4), pages(1, 3)[0]!]);
+    expect(inserted.sort()).toEqual(["https://a.example/p/2", "https://a.example/p/3"]);
+    const rows = await t.db.frontierUrl.findMany({ orderBy: { id: "asc" }, select: { url: true, state: true, depth: true } });
+    expect(rows).toEqual(pages(4).map((p) => ({ url: p.url, state: "queued", depth: 1 })));
+    expect(await enqueueUrlsReturning(t.db, pages(4))).toEqual([]);
+    expect((await enqueueUrlsReturning(t.db, pages(5234))).length).toBe(5230);
   });
 });
 

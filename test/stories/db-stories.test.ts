@@ -46,6 +46,26 @@ describe("assignStory and mergeStories on a real database", () => {
     expect(await countDocuments(t.db)).toBe(8);
   }, 60_000);
 
+  it("reads a candidate's profile as stored now, when it was rewritten since this process last read it", async () => {
+    const d = docs.find((x) => x.story_cluster === "9_ecbplus")!;
+    const assign = async (n: number) => {
+      const url = `https://copy${n}.example/${d.doc_id}`;
+      const id = await seedArticle(t.db, { url, text: d.text });
+      return assignStory(t.db, { id, text: d.text, url, entities: [] });
+    };
+    const storyId = await assign(1);
+    // The second and third copies join, reading the profile (the third reads the one the second wrote).
+    expect(await assign(2)).toBe(storyId);
+    expect(await assign(3)).toBe(storyId);
+    // Another process rewrites the profile (here: its article count) after this one read and wrote it.
+    const { profile } = (await t.db.story.findUnique({ where: { id: storyId }, select: { profile: true } }))!;
+    const rewritten = JSON.stringify({ ...JSON.parse(profile), articles: 40 });
+    await t.db.story.update({ where: { id: storyId }, data: { profile: rewritten } });
+    expect(await assign(4)).toBe(storyId);
+    const after = JSON.parse((await t.db.story.findUnique({ where: { id: storyId }, select: { profile: true } }))!.profile) as { articles: number };
+    expect(after.articles).toBe(41);
+  });
+
   // SQLite's plan; PostgreSQL's planner picks a scan for tables this small, whatever the indexes.
   it.skipIf(testEngine() === "postgresql")("looks candidates up through the (term, lastSeenAt) index", async () => {
     const plan = await t.db.$queryRawUnsafe<{ detail: string }[]>(
