@@ -37,7 +37,7 @@ const INITIAL_WORDS = 4096;
 const OUTSIDE = 0;
 const CAPITALISED = 1, GAZ_START = 2;
 /** The fields of a word id in FrozenTagger.info (INFO ints a word). */
-const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, INFO = 8;
+const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, I_GAZ = 6, INFO = 8;
 /** Slots of the direct-mapped cache of frequent words in front of the word map (a power of two, less 1). */
 const RECENT_MASK = 4095;
 /** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
@@ -79,13 +79,11 @@ export class FrozenTagger {
   private roles = new Float32Array(INITIAL_WORDS * ROLE_SIZE);
   /** INFO ints an id, side by side (one cache line a word, not one per field): its lower-case and shape atoms
    * (the pair features), the offset of its TAG1_L scores by previous tag (NT × NT) in tagLs or -1 when the
-   * model has none, its lower case's id (the document history's key), its CAPITALISED | GAZ_START flags, and
-   * its shape's index in shapeList */
+   * model has none, its lower case's id (the document history's key), its CAPITALISED | GAZ_START flags, its
+   * shape's index in shapeList, and its lower case's word index in the gazetteer's trie (-1: in no phrase) */
   private info = new Int32Array(INITIAL_WORDS * INFO);
   private tagLs = new Float32Array(INITIAL_WORDS * NT * NT);
   private tagLCount = 0;
-  /** its plain lower case (the gazetteer's key) */
-  private readonly lcOf: string[] = [""];
   /** the shapes' tables, by index (a few hundred: they stay in cache) */
   private readonly shapeList: ShapeEntry[] = [];
   private readonly lowerIds = new Map<string, number>();
@@ -105,7 +103,10 @@ export class FrozenTagger {
   private readonly trans: Float64Array;
   /** HIST scores: [kind] × NT */
   private readonly hist: Float64Array;
-  private readonly gazPrefixes = new Set<string>();
+  /** the gazetteer's phrases as a trie over their words (null: the model has no gazetteer) */
+  private readonly gazTrie: PhraseTrie | null;
+  /** GAZ scores of a kind's U-, B- and I- labels, by kind */
+  private readonly gazKinds = new Map<string, (Float64Array | null)[]>();
   /** Scratch of one sentence: its static scores and word ids (reused, grown as needed). */
   private fixed = new Float64Array(64 * NT);
   private ids = new Int32Array(64);
@@ -129,12 +130,7 @@ export class FrozenTagger {
     for (let k = 0; k < 4; k++) this.add(this.hist, k * NT, T_HIST, k, -1);
     const gaz = src.lexicon.gazetteer;
     this.gazMax = src.lexicon.gazetteerMaxWords ?? 4;
-    if (gaz) {
-      for (const phrase of gaz.keys()) {
-        let at = phrase.indexOf(" ");
-        while (at >= 0) { this.gazPrefixes.add(phrase.slice(0, at)); at = phrase.indexOf(" ", at + 1); }
-      }
-    }
+    this.gazTrie = gaz ? new PhraseTrie(gaz) : null;
   }
 
   /** Adds the weights of feature (t, a, b) at out[offset..offset+NT); true when the model has it. */
@@ -173,7 +169,6 @@ export class FrozenTagger {
     this.words.clear();
     this.recentForms.fill(undefined);
     this.lowerIds.clear();
-    this.lcOf.length = 1;
     // The slabs are zero past what is in use (new memory is, and this clears what was): a word's tables are
     // summed into them as they are.
     this.roles.fill(0, 0, this.wordCount * ROLE_SIZE);
@@ -264,8 +259,10 @@ export class FrozenTagger {
     }
     const path = this.src.lexicon.clusters?.get(lc);
     if (path) addInto(roles, r0 + NT, this.cluster(path), 0, 3 * NT);
-    const gaz = this.src.lexicon.gazetteer;
-    const gazStart = !!gaz && NAME_START.test(form) && (gaz.has(lc) || this.gazPrefixes.has(lc));
+    const trie = this.gazTrie;
+    const gazWord = trie ? trie.word(lc) : -1;
+    // A phrase can start here: one is this word, or begins with it and a space.
+    const gazStart = gazWord >= 0 && NAME_START.test(form) && trie!.child(0, gazWord) >= 0;
     const info = this.info, at = id * INFO;
     info[at + I_L] = l;
     info[at + I_S] = s;
@@ -273,7 +270,7 @@ export class FrozenTagger {
     info[at + I_LOWER] = this.lowerId(lower);
     info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0);
     info[at + I_SHAPE] = this.shape(s).index;
-    this.lcOf[id] = lc;
+    info[at + I_GAZ] = gazWord;
     this.words.set(form, id);
     this.wordCount = id + 1;
     return id;
@@ -353,9 +350,15 @@ export class FrozenTagger {
     return t;
   }
 
-  /** Adds a gazetteer label's scores around token j (to the tokens j-1, j, j+1 that exist). */
-  private addGaz(out: Float64Array, n: number, j: number, label: string): void {
-    const table = this.gazTable(label);
+  /** GAZ tables of a kind's U-, B- and I- labels ("LOC" → U-LOC, B-LOC, I-LOC). */
+  private gazKind(kind: string): (Float64Array | null)[] {
+    let t = this.gazKinds.get(kind);
+    if (!t) { t = [this.gazTable(`U-${kind}`), this.gazTable(`B-${kind}`), this.gazTable(`I-${kind}`)]; this.gazKinds.set(kind, t); }
+    return t;
+  }
+
+  /** Adds a gazetteer label's scores (its table) around token j (to the tokens j-1, j, j+1 that exist). */
+  private addGaz(out: Float64Array, n: number, j: number, table: Float64Array | null): void {
     if (!table) return;
     for (let d = -1; d <= 1; d++) {
       const i = j - d; // token i sees token j at place d = j - i
@@ -409,24 +412,28 @@ export class FrozenTagger {
     return out;
   }
 
-  /** Gazetteer phrases starting at capitalised words: U-/B-/I- labels of every phrase that matches. */
+  /** Gazetteer phrases starting at capitalised words: U-/B-/I- labels of every phrase that matches (the
+   * phrases are the lower cases of the words joined by spaces, read word by word down the trie). */
   private gazetteer(out: Float64Array, ids: Int32Array, n: number): void {
-    const gaz = this.src.lexicon.gazetteer;
-    if (!gaz) return;
-    const info = this.info, lcOf = this.lcOf;
+    const trie = this.gazTrie;
+    if (!trie) return;
+    const info = this.info;
     for (let i = 0; i < n; i++) {
       if (!(info[ids[i]! * INFO + I_FLAGS]! & GAZ_START)) continue;
-      let phrase = "";
+      let node = 0;
       for (let m = 1; m <= this.gazMax && i + m <= n; m++) {
-        phrase = m === 1 ? lcOf[ids[i]!]! : `${phrase} ${lcOf[ids[i + m - 1]!]!}`;
-        const kinds = gaz.get(phrase);
+        const w = info[ids[i + m - 1]! * INFO + I_GAZ]!;
+        node = w < 0 ? -1 : trie.child(node, w);
+        if (node < 0) break; // no phrase is, or begins with, these words
+        const kinds = trie.kinds[node];
         if (kinds) {
           for (const kind of kinds) {
-            this.addGaz(out, n, i, m === 1 ? `U-${kind}` : `B-${kind}`);
-            for (let j = 1; j < m; j++) this.addGaz(out, n, i + j, `I-${kind}`);
+            const tables = this.gazKind(kind);
+            this.addGaz(out, n, i, m === 1 ? tables[0]! : tables[1]!);
+            for (let j = 1; j < m; j++) this.addGaz(out, n, i + j, tables[2]!);
           }
         }
-        if (!this.gazPrefixes.has(phrase)) break;
+        if (!trie.inner[node]) break; // no longer phrase begins with these words
       }
     }
   }
@@ -499,6 +506,77 @@ export class FrozenTagger {
       margins.push(sMargins);
     }
     return { tags, margins };
+  }
+}
+
+/** Gazetteer phrases (words joined by single spaces) as a trie over their words: a node per distinct phrase
+ * beginning, a child found by one probe of an integer table by (node, word index), so matching reads word
+ * indices and builds no phrase strings. Node 0 is the empty beginning. */
+class PhraseTrie {
+  /** word → its index */
+  private readonly words = new Map<string, number>();
+  /** open addressing: [node, word, child] slots, node -1 when empty */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  /** the kinds of the phrase a node spells, when it is one */
+  readonly kinds: (readonly string[] | undefined)[] = [undefined];
+  /** 1 where a longer phrase begins with the node's words and a space */
+  readonly inner: Uint8Array;
+  constructor(gaz: ReadonlyMap<string, readonly string[]>) {
+    let words = 0;
+    for (const phrase of gaz.keys()) { words++; for (let at = phrase.indexOf(" "); at >= 0; at = phrase.indexOf(" ", at + 1)) words++; }
+    let size = 1;
+    while (size < words * 2) size <<= 1;
+    this.mask = size - 1;
+    this.slots = new Int32Array(size * 3).fill(-1);
+    const inner: number[] = [0];
+    for (const [phrase, kinds] of gaz) {
+      let node = 0;
+      for (let from = 0; ;) {
+        const at = phrase.indexOf(" ", from);
+        const word = at < 0 ? phrase.slice(from) : phrase.slice(from, at);
+        let w = this.words.get(word);
+        if (w === undefined) { w = this.words.size; this.words.set(word, w); }
+        let child = this.child(node, w);
+        if (child < 0) {
+          child = this.kinds.length;
+          this.kinds.push(undefined);
+          inner.push(0);
+          this.insert(node, w, child);
+        }
+        if (at < 0) { this.kinds[child] = kinds; break; }
+        inner[child] = 1;
+        node = child;
+        from = at + 1;
+      }
+    }
+    this.inner = Uint8Array.from(inner);
+  }
+  private slot(node: number, w: number): number {
+    let h = Math.imul(node + 1, 0x9e3779b1) ^ Math.imul(w + 1, 0x85ebca77);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 12;
+    return h & this.mask;
+  }
+  private insert(node: number, w: number, child: number): void {
+    let s = this.slot(node, w);
+    while (this.slots[s * 3] !== -1) s = (s + 1) & this.mask;
+    this.slots[s * 3] = node; this.slots[s * 3 + 1] = w; this.slots[s * 3 + 2] = child;
+  }
+  /** the index of a word of some phrase, or -1 */
+  word(word: string): number {
+    return this.words.get(word) ?? -1;
+  }
+  /** the node of `node`'s words then word w, or -1 when no phrase begins so */
+  child(node: number, w: number): number {
+    const slots = this.slots;
+    for (let s = this.slot(node, w); ; s = (s + 1) & this.mask) {
+      const o = s * 3;
+      const at = slots[o]!;
+      if (at === -1) return -1;
+      if (at === node && slots[o + 1] === w) return slots[o + 2]!;
+    }
   }
 }
 
