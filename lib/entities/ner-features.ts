@@ -158,21 +158,32 @@ export function sentenceAtoms(forms: string[], lookup: AtomLookup, lexicon: Lexi
   });
 }
 
-/** A sentence is a headline when most of its letters are capitals (Reuters datelines and titles). */
-export function isHeadline(forms: string[]): boolean {
+/** Adds a word's capitals to counts[0] and its letters to counts[1] (what isHeadline counts). */
+export function addCaseCounts(f: string, counts: Int32Array): void {
   let upper = 0;
   let letters = 0;
-  for (const f of forms) {
-    for (let i = 0; i < f.length; i++) {
-      const code = f.charCodeAt(i);
-      if (code >= 65 && code <= 90) { upper++; letters++; } else if (code >= 97 && code <= 122) letters++;
-      else if (code >= 128) {
-        const ch = f[i]!;
-        if (UPPER.test(ch)) { upper++; letters++; } else if (LETTER.test(ch)) letters++;
-      }
+  for (let i = 0; i < f.length; i++) {
+    const code = f.charCodeAt(i);
+    if (code >= 65 && code <= 90) { upper++; letters++; } else if (code >= 97 && code <= 122) letters++;
+    else if (code >= 128) {
+      const ch = f[i]!;
+      if (UPPER.test(ch)) { upper++; letters++; } else if (LETTER.test(ch)) letters++;
     }
   }
+  counts[0] += upper;
+  counts[1] += letters;
+}
+
+/** The headline rule over a sentence's counts of capitals and letters. */
+export function headlineCounts(upper: number, letters: number): boolean {
   return letters >= 6 && upper / letters > 0.8;
+}
+
+/** A sentence is a headline when most of its letters are capitals (Reuters datelines and titles). */
+export function isHeadline(forms: string[]): boolean {
+  const counts = new Int32Array(2);
+  for (const f of forms) addCaseCounts(f, counts);
+  return headlineCounts(counts[0]!, counts[1]!);
 }
 
 /** Pushes (template, a, b) triples; b = -1 for a one-atom feature. */

@@ -9,7 +9,7 @@
 //   3. decoding left to right: static scores + the dense previous-tags table + the word's and its shape's
 //      tag rows + the document history, then the best tag BIO allows.
 // test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.
-import { CLUSTER_PREFIXES, T, TAGS, TAG_COUNT, allowedAfter, isHeadline, sentenceAtoms, shapeOf } from "./ner-features.ts";
+import { CLUSTER_PREFIXES, T, TAGS, TAG_COUNT, addCaseCounts, allowedAfter, headlineCounts, isHeadline, sentenceAtoms, shapeOf } from "./ner-features.ts";
 import { DocHistory, staticRows, tagSentence, type WeightSource } from "./ner-tagger.ts";
 
 const NT = 9;
@@ -36,8 +36,10 @@ const INITIAL_WORDS = 4096;
 /** Word id 0 stands for "outside the sentence": its roles are the boundary atoms' scores. */
 const OUTSIDE = 0;
 const CAPITALISED = 1, GAZ_START = 2;
+/** I_FLAGS above its two flags: the word's capitals (isHeadline's count). */
+const CAPITALS_SHIFT = 2;
 /** The fields of a word id in FrozenTagger.info (INFO ints a word). */
-const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, I_GAZ = 6, INFO = 8;
+const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, I_GAZ = 6, I_LETTERS = 7, INFO = 8;
 /** Slots of the direct-mapped cache of frequent words in front of the word map (a power of two, less 1). */
 const RECENT_MASK = 4095;
 /** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
@@ -71,16 +73,20 @@ export interface FrozenTagging {
 export class FrozenTagger {
   /** form → word id; what a word type contributes, whatever its neighbours, is stored by id below. */
   private readonly words = new Map<string, number>();
-  /** the direct-mapped cache in front of `words` (emptied with it) */
+  /** the direct-mapped cache in front of `words` (emptied with it); it holds the forms the map holds, never
+   * the token being read (a token's string stored here would outlive its document: promoted, then garbage) */
   private readonly recentForms: (string | undefined)[] = new Array<string | undefined>(RECENT_MASK + 1).fill(undefined);
   private readonly recentIds = new Int32Array(RECENT_MASK + 1);
+  /** the form of each word id, as the word map holds it */
+  private readonly formOf: string[] = [""];
   private wordCount = 1;
   /** static scores by window place: ROLE_SIZE floats an id (float32 like the weights: half the memory) */
   private roles = new Float32Array(INITIAL_WORDS * ROLE_SIZE);
   /** INFO ints an id, side by side (one cache line a word, not one per field): its lower-case and shape atoms
    * (the pair features), the offset of its TAG1_L scores by previous tag (NT × NT) in tagLs or -1 when the
-   * model has none, its lower case's id (the document history's key), its CAPITALISED | GAZ_START flags, its
-   * shape's index in shapeList, and its lower case's word index in the gazetteer's trie (-1: in no phrase) */
+   * model has none, its lower case's id (the document history's key), its CAPITALISED | GAZ_START flags (its
+   * capitals above them), its shape's index in shapeList, its lower case's word index in the gazetteer's trie
+   * (-1: in no phrase), and its letters (the capitals and letters: isHeadline's counts) */
   private info = new Int32Array(INITIAL_WORDS * INFO);
   private tagLs = new Float32Array(INITIAL_WORDS * NT * NT);
   private tagLCount = 0;
@@ -110,6 +116,7 @@ export class FrozenTagger {
   /** Scratch of one sentence: its static scores and word ids (reused, grown as needed). */
   private fixed = new Float64Array(64 * NT);
   private ids = new Int32Array(64);
+  private readonly caseScratch = new Int32Array(2);
   private readonly gazMax: number;
 
   /** `wordCacheLimit`: word types cached before the cache is emptied (WORD_CACHE_LIMIT; tests set it low). */
@@ -168,6 +175,7 @@ export class FrozenTagger {
   private resetWords(): void {
     this.words.clear();
     this.recentForms.fill(undefined);
+    this.formOf.length = 1;
     this.lowerIds.clear();
     // The slabs are zero past what is in use (new memory is, and this clears what was): a word's tables are
     // summed into them as they are.
@@ -223,7 +231,7 @@ export class FrozenTagger {
     const slot = (h ^ (h >>> 13)) & RECENT_MASK;
     if (this.recentForms[slot] === form) return this.recentIds[slot]!;
     const id = this.wordId(form);
-    this.recentForms[slot] = form;
+    this.recentForms[slot] = this.formOf[id]!;
     this.recentIds[slot] = id;
     return id;
   }
@@ -268,10 +276,15 @@ export class FrozenTagger {
     info[at + I_S] = s;
     info[at + I_TAGL] = l >= 0 ? this.tagLRows(l) : -1;
     info[at + I_LOWER] = this.lowerId(lower);
-    info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0);
+    const counts = this.caseScratch;
+    counts[0] = 0; counts[1] = 0;
+    addCaseCounts(form, counts);
+    info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0) | (counts[0]! << CAPITALS_SHIFT);
+    info[at + I_LETTERS] = counts[1]!;
     info[at + I_SHAPE] = this.shape(s).index;
     info[at + I_GAZ] = gazWord;
     this.words.set(form, id);
+    this.formOf[id] = form;
     this.wordCount = id + 1;
     return id;
   }
@@ -376,12 +389,14 @@ export class FrozenTagger {
     const bias = this.bias, roles = this.roles, info = this.info, shapes = this.shapeList;
     for (let i = 0; i < n; i++) {
       const o = i * NT;
-      for (let k = 0; k < NT; k++) out[o + k] = bias[k]!;
-      for (let d = -2; d <= 2; d++) {
-        const j = i + d;
-        const ro = (j >= 0 && j < n ? ids[j]! : OUTSIDE) * ROLE_SIZE + (d + 2) * NT;
-        for (let k = 0; k < NT; k++) out[o + k]! += roles[ro + k]!;
-      }
+      // bias, then the five places' shares, summed left to right in one expression (the same float64 sums as
+      // adding them into out one place at a time, without storing and reloading between places)
+      const r0 = (i >= 2 ? ids[i - 2]! : OUTSIDE) * ROLE_SIZE;
+      const r1 = (i >= 1 ? ids[i - 1]! : OUTSIDE) * ROLE_SIZE + NT;
+      const r2 = ids[i]! * ROLE_SIZE + 2 * NT;
+      const r3 = (i + 1 < n ? ids[i + 1]! : OUTSIDE) * ROLE_SIZE + 3 * NT;
+      const r4 = (i + 2 < n ? ids[i + 2]! : OUTSIDE) * ROLE_SIZE + 4 * NT;
+      for (let k = 0; k < NT; k++) out[o + k] = bias[k]! + roles[r0 + k]! + roles[r1 + k]! + roles[r2 + k]! + roles[r3 + k]! + roles[r4 + k]!;
       const me = ids[i]! * INFO, prev = i > 0 ? ids[i - 1]! * INFO : -1, next = i + 1 < n ? ids[i + 1]! * INFO : -1;
       const l0 = info[me + I_L]!, s0 = info[me + I_S]!;
       const lp = prev >= 0 ? info[prev + I_L]! : L_OUT, ln = next >= 0 ? info[next + I_L]! : R_OUT;
@@ -452,9 +467,11 @@ export class FrozenTagger {
       if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
       const ids = this.ids;
       for (let i = 0; i < n; i++) ids[i] = this.word(forms[i]!);
-      const fixed = this.staticScores(ids, n, isHeadline(forms));
       // After the words are in: the slabs may have grown.
       const info = this.info, tagLs = this.tagLs, shapes = this.shapeList;
+      let capitals = 0, letters = 0;
+      for (let i = 0; i < n; i++) { const me = ids[i]! * INFO; capitals += info[me + I_FLAGS]! >>> CAPITALS_SHIFT; letters += info[me + I_LETTERS]!; }
+      const fixed = this.staticScores(ids, n, headlineCounts(capitals, letters));
       const histStamp = this.histStamp, histCounts = this.histCounts;
       const sTags: number[] = new Array(n);
       const sMargins: number[] = new Array<number>(n);
@@ -462,12 +479,9 @@ export class FrozenTagger {
       for (let i = 0; i < n; i++) {
         const me = ids[i]! * INFO;
         const o = i * NT, to = (prev1 * NT + prev2) * NT;
-        for (let k = 0; k < NT; k++) scores[k] = fixed[o + k]! + trans[to + k]!;
         const tagL = info[me + I_TAGL]!;
-        if (tagL >= 0) for (let k = 0; k < NT; k++) scores[k]! += tagLs[tagL + prev1 * NT + k]!;
         const shape = shapes[info[me + I_SHAPE]!]!;
         const tagS = shape.tagS;
-        if (tagS) for (let k = 0; k < NT; k++) scores[k]! += tagS[prev1 * NT + k]!;
         const capitalised = (info[me + I_FLAGS]! & CAPITALISED) !== 0;
         const li = info[me + I_LOWER]!;
         // Document history (DocHistory's rule over per-lower-case counts): the kind given most often so far.
@@ -476,10 +490,19 @@ export class FrozenTagger {
           let bestN = 0;
           for (let k = 0; k < 4; k++) if (histCounts[li * 4 + k]! > bestN) { h = k; bestN = histCounts[li * 4 + k]!; }
         }
-        if (h >= 0) {
-          for (let k = 0; k < NT; k++) scores[k]! += hist[h * NT + k]!;
-          const histS = shape.histS;
-          if (histS) for (let k = 0; k < NT; k++) scores[k]! += histS[h * NT + k]!;
+        const histS = h >= 0 ? shape.histS : null;
+        // static + transitions, then the word's and its shape's previous-tag rows, then the history's: summed
+        // in this order per tag, in a local (no store and reload between the terms)
+        const tl = tagL + prev1 * NT, ts = prev1 * NT, hs = h * NT;
+        for (let k = 0; k < NT; k++) {
+          let v = fixed[o + k]! + trans[to + k]!;
+          if (tagL >= 0) v += tagLs[tl + k]!;
+          if (tagS) v += tagS[ts + k]!;
+          if (h >= 0) {
+            v += hist[hs + k]!;
+            if (histS) v += histS[hs + k]!;
+          }
+          scores[k] = v;
         }
         // Best tag BIO allows after prev1, and its margin over the next best allowed.
         let best = -1, second = -Infinity;
