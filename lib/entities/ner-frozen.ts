@@ -40,8 +40,6 @@ const CAPITALISED = 1, GAZ_START = 2;
 const CAPITALS_SHIFT = 2;
 /** The fields of a word id in FrozenTagger.info (INFO ints a word). */
 const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, I_GAZ = 6, I_LETTERS = 7, INFO = 8;
-/** Slots of the direct-mapped cache of frequent words in front of the word map (a power of two, less 1). */
-const RECENT_MASK = 4095;
 /** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
  * odd shapes can claim to ~100 KB per shape). */
 const PAIRS_PER_SHAPE = 512;
@@ -71,13 +69,12 @@ export interface FrozenTagging {
 }
 
 export class FrozenTagger {
-  /** form → word id; what a word type contributes, whatever its neighbours, is stored by id below. */
-  private readonly words = new Map<string, number>();
-  /** the direct-mapped cache in front of `words` (emptied with it); it holds the forms the map holds, never
-   * the token being read (a token's string stored here would outlive its document: promoted, then garbage) */
-  private readonly recentForms: (string | undefined)[] = new Array<string | undefined>(RECENT_MASK + 1).fill(undefined);
-  private readonly recentIds = new Int32Array(RECENT_MASK + 1);
-  /** the form of each word id, as the word map holds it */
+  /** The word map, form → word id (what a word type contributes, whatever its neighbours, is stored by id
+   * below): open addressing over [hash, id] pairs, id 0 (OUTSIDE) marking an empty slot, at most half full. A
+   * form's hash is computed here, and a hit is checked against the form kept for its id: no string is
+   * hashed by the engine or copied, and a probe reads one slot and the form it names. */
+  private wordSlots = new Int32Array(INITIAL_WORDS * 4);
+  /** the form of each word id, as it was first met */
   private readonly formOf: string[] = [""];
   private wordCount = 1;
   /** static scores by window place: ROLE_SIZE floats an id (float32 like the weights: half the memory) */
@@ -173,8 +170,7 @@ export class FrozenTagger {
 
   /** Empties the word cache; id 0 (OUTSIDE) holds the boundary atoms' scores at the four outer places. */
   private resetWords(): void {
-    this.words.clear();
-    this.recentForms.fill(undefined);
+    this.wordSlots.fill(0);
     this.formOf.length = 1;
     this.lowerIds.clear();
     // The slabs are zero past what is in use (new memory is, and this clears what was): a word's tables are
@@ -224,21 +220,36 @@ export class FrozenTagger {
 
   /** The id of a word type, its tables written into the slabs the first time it is met. */
   private word(form: string): number {
-    // A small direct-mapped cache in front of the word map: frequent words ("the", "of", ",") stay in it, and a
-    // probe of the large map is a few cache misses.
     let h = form.length;
     for (let i = 0; i < form.length; i++) h = Math.imul(h, 31) + form.charCodeAt(i) | 0;
-    const slot = (h ^ (h >>> 13)) & RECENT_MASK;
-    if (this.recentForms[slot] === form) return this.recentIds[slot]!;
-    const id = this.wordId(form);
-    this.recentForms[slot] = this.formOf[id]!;
-    this.recentIds[slot] = id;
-    return id;
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const slots = this.wordSlots, mask = (slots.length >> 1) - 1, forms = this.formOf;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const id = slots[2 * s + 1]!;
+      if (id === OUTSIDE) break;
+      if (slots[2 * s] === h && forms[id] === form) return id;
+    }
+    return this.newWord(form, h);
   }
 
-  private wordId(form: string): number {
-    const cached = this.words.get(form);
-    if (cached !== undefined) return cached;
+  /** Puts word id `id` of hash h into the word map (doubled first when it would be more than half full). */
+  private placeWord(h: number, id: number): void {
+    if (id * 4 >= this.wordSlots.length) {
+      const old = this.wordSlots;
+      this.wordSlots = new Int32Array(old.length * 2);
+      for (let s = 0; s < old.length; s += 2) if (old[s + 1] !== OUTSIDE) this.placeWord(old[s]!, old[s + 1]!);
+    }
+    const slots = this.wordSlots, mask = (slots.length >> 1) - 1;
+    let s = h & mask;
+    while (slots[2 * s + 1] !== OUTSIDE) s = (s + 1) & mask;
+    slots[2 * s] = h;
+    slots[2 * s + 1] = id;
+  }
+
+  /** A new word type's id, its tables summed into the slabs. */
+  private newWord(form: string, h: number): number {
     const id = this.wordCount;
     if ((id + 1) * INFO > this.info.length) this.growWords();
     const atom = this.src.atom;
@@ -283,8 +294,8 @@ export class FrozenTagger {
     info[at + I_LETTERS] = counts[1]!;
     info[at + I_SHAPE] = this.shape(s).index;
     info[at + I_GAZ] = gazWord;
-    this.words.set(form, id);
     this.formOf[id] = form;
+    this.placeWord(h, id);
     this.wordCount = id + 1;
     return id;
   }
