@@ -35,6 +35,8 @@ const WORD_CACHE_LIMIT = 100_000;
 const INITIAL_WORDS = 4096;
 /** Word id 0 stands for "outside the sentence": its roles are the boundary atoms' scores. */
 const OUTSIDE = 0;
+/** Ints a slot of the word map, and the UTF-16 units of a form that its slot holds (two an int). */
+const WORD_SLOT = 8, INLINE_UNITS = 8;
 const CAPITALISED = 1, GAZ_START = 2;
 /** I_FLAGS above its two flags: the word's capitals (isHeadline's count). */
 const CAPITALS_SHIFT = 2;
@@ -70,10 +72,11 @@ export interface FrozenTagging {
 
 export class FrozenTagger {
   /** The word map, form → word id (what a word type contributes, whatever its neighbours, is stored by id
-   * below): open addressing over [hash, id] pairs, id 0 (OUTSIDE) marking an empty slot, at most half full. A
-   * form's hash is computed here, and a hit is checked against the form kept for its id: no string is
-   * hashed by the engine or copied, and a probe reads one slot and the form it names. */
-  private wordSlots = new Int32Array(INITIAL_WORDS * 4);
+   * below): open addressing over WORD_SLOT ints a slot [hash, id, length, the first INLINE_UNITS UTF-16 units
+   * two a slot int], id 0 (OUTSIDE) marking an empty slot, at most half full. A form's hash is computed here;
+   * a hit is checked against the units in the slot when the form is that short (most words: the probe reads
+   * one slot and no string), else against the form kept for its id. */
+  private wordSlots = new Int32Array(INITIAL_WORDS * 2 * WORD_SLOT);
   /** the form of each word id, as it was first met */
   private readonly formOf: string[] = [""];
   private wordCount = 1;
@@ -220,36 +223,54 @@ export class FrozenTagger {
 
   /** The id of a word type, its tables written into the slabs the first time it is met. */
   private word(form: string): number {
-    let h = form.length;
-    for (let i = 0; i < form.length; i++) h = Math.imul(h, 31) + form.charCodeAt(i) | 0;
+    const len = form.length;
+    let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+    for (let i = 0; i < len; i++) {
+      const c = form.charCodeAt(i);
+      h = Math.imul(h, 31) + c | 0;
+      if (i < INLINE_UNITS) {
+        const u = c << ((i & 1) << 4);
+        if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
+      }
+    }
     h ^= h >>> 16;
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;
-    const slots = this.wordSlots, mask = (slots.length >> 1) - 1, forms = this.formOf;
+    const slots = this.wordSlots, mask = slots.length / WORD_SLOT - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const id = slots[2 * s + 1]!;
+      const o = s * WORD_SLOT;
+      const id = slots[o + 1]!;
       if (id === OUTSIDE) break;
-      if (slots[2 * s] === h && forms[id] === form) return id;
+      if (slots[o] !== h || slots[o + 2] !== len) continue;
+      if (len <= INLINE_UNITS
+        ? slots[o + 3] === p0 && slots[o + 4] === p1 && slots[o + 5] === p2 && slots[o + 6] === p3
+        : this.formOf[id] === form) return id;
     }
-    return this.newWord(form, h);
+    const id = this.newWord(form);
+    this.placeWord(h, id, len, p0, p1, p2, p3);
+    return id;
   }
 
-  /** Puts word id `id` of hash h into the word map (doubled first when it would be more than half full). */
-  private placeWord(h: number, id: number): void {
-    if (id * 4 >= this.wordSlots.length) {
+  /** Puts word id `id` (hash h, length len, first units p0..p3) into the word map, doubled first when it would
+   * be more than half full. */
+  private placeWord(h: number, id: number, len: number, p0: number, p1: number, p2: number, p3: number): void {
+    if (id * 2 * WORD_SLOT >= this.wordSlots.length) {
       const old = this.wordSlots;
       this.wordSlots = new Int32Array(old.length * 2);
-      for (let s = 0; s < old.length; s += 2) if (old[s + 1] !== OUTSIDE) this.placeWord(old[s]!, old[s + 1]!);
+      for (let o = 0; o < old.length; o += WORD_SLOT) {
+        if (old[o + 1] !== OUTSIDE) this.placeWord(old[o]!, old[o + 1]!, old[o + 2]!, old[o + 3]!, old[o + 4]!, old[o + 5]!, old[o + 6]!);
+      }
     }
-    const slots = this.wordSlots, mask = (slots.length >> 1) - 1;
+    const slots = this.wordSlots, mask = slots.length / WORD_SLOT - 1;
     let s = h & mask;
-    while (slots[2 * s + 1] !== OUTSIDE) s = (s + 1) & mask;
-    slots[2 * s] = h;
-    slots[2 * s + 1] = id;
+    while (slots[s * WORD_SLOT + 1] !== OUTSIDE) s = (s + 1) & mask;
+    const o = s * WORD_SLOT;
+    slots[o] = h; slots[o + 1] = id; slots[o + 2] = len;
+    slots[o + 3] = p0; slots[o + 4] = p1; slots[o + 5] = p2; slots[o + 6] = p3;
   }
 
   /** A new word type's id, its tables summed into the slabs. */
-  private newWord(form: string, h: number): number {
+  private newWord(form: string): number {
     const id = this.wordCount;
     if ((id + 1) * INFO > this.info.length) this.growWords();
     const atom = this.src.atom;
@@ -295,7 +316,6 @@ export class FrozenTagger {
     info[at + I_SHAPE] = this.shape(s).index;
     info[at + I_GAZ] = gazWord;
     this.formOf[id] = form;
-    this.placeWord(h, id);
     this.wordCount = id + 1;
     return id;
   }
@@ -398,6 +418,8 @@ export class FrozenTagger {
     if (this.fixed.length < n * NT) this.fixed = new Float64Array(Math.max(n * NT, this.fixed.length * 2));
     const out = this.fixed;
     const bias = this.bias, roles = this.roles, info = this.info, shapes = this.shapeList;
+    /** the shape pair of tokens i-1 and i, read at i-1 for its SS_NEXT half (the SS_PREV half is token i's) */
+    let carry: Float32Array | null = null;
     for (let i = 0; i < n; i++) {
       const o = i * NT;
       // bias, then the five places' shares, summed left to right in one expression (the same float64 sums as
@@ -419,16 +441,19 @@ export class FrozenTagger {
       if (s0 >= 0) {
         const shape = shapes[info[me + I_SHAPE]!]!;
         if (sp >= 0) {
-          const pair = this.shapePair(prev >= 0 ? shapes[info[prev + I_SHAPE]!]! : this.shape(L_OUT), sp, s0);
+          // past the first token, sp >= 0 and s0 >= 0 mean token i-1 read this pair (its sn was s0)
+          const pair = prev >= 0 ? carry : this.shapePair(this.shape(L_OUT), sp, s0);
           if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[k]!;
         }
+        carry = null;
         if (sn >= 0) {
           const pair = this.shapePair(shape, s0, sn);
+          carry = pair;
           if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[NT + k]!;
         }
         const first = shape.first;
         if (i === 0 && first) for (let k = 0; k < NT; k++) out[o + k]! += first[k]!;
-      }
+      } else carry = null;
       if (headline) {
         if (l0 >= 0) this.add(out, o, T_HEAD_L, l0, -1);
         if (s0 >= 0) this.add(out, o, T_HEAD_S, s0, -1);
