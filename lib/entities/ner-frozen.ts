@@ -118,10 +118,15 @@ export class FrozenTagger {
   private ids = new Int32Array(64);
   private readonly caseScratch = new Int32Array(2);
   private readonly gazMax: number;
+  /** the model's form and lower-case atoms by their text, when it lists them (else looked up as `w|form`) */
+  private readonly formAtoms: ReadonlyMap<string, number> | null;
+  private readonly lowerAtoms: ReadonlyMap<string, number> | null;
 
   /** `wordCacheLimit`: word types cached before the cache is emptied (WORD_CACHE_LIMIT; tests set it low). */
   constructor(private readonly src: WeightSource, private readonly wordCacheLimit = WORD_CACHE_LIMIT) {
     this.weights = src.weights;
+    this.formAtoms = src.atomsOf?.("w") ?? null;
+    this.lowerAtoms = src.atomsOf?.("l") ?? null;
     this.resetWords();
     this.bias = new Float64Array(NT);
     this.add(this.bias, 0, T_BIAS, 0, -1);
@@ -276,8 +281,8 @@ export class FrozenTagger {
     const atom = this.src.atom;
     const lc = form.toLowerCase();
     const lower = hasDigit(lc) ? lc.replace(DIGIT, "0") : lc;
-    const w = atom(`w|${form}`);
-    const l = atom(`l|${lower}`);
+    const w = this.formAtoms ? this.formAtoms.get(form) ?? -1 : atom(`w|${form}`);
+    const l = this.lowerAtoms ? this.lowerAtoms.get(lower) ?? -1 : atom(`l|${lower}`);
     const s = this.shapeAtom(shapeOf(form));
     const roles = this.roles;
     const r0 = id * ROLE_SIZE;

@@ -178,9 +178,21 @@ export function decodeModel(compressed: Buffer): LoadedModel {
     templates.add(t);
   }
   const lexicon: Lexicon = { clusters: clusters.size ? clusters : undefined, gazetteer: gazetteer.size ? gazetteer : undefined, gazetteerMaxWords };
+  const byKind = new Map<string, Map<string, number>>();
   return {
     header, bytes: compressed.length, weights, lexicon, templates,
     atom: (s) => atoms.get(s) ?? -1,
+    atomsOf: (kind) => {
+      let m = byKind.get(kind);
+      if (!m) {
+        // built on first use, in list order as `atoms` was (a repeated atom keeps its last id there and here)
+        m = new Map();
+        const prefix = `${kind}|`;
+        atomList.forEach((a, i) => { if (a.startsWith(prefix)) m!.set(a.slice(prefix.length), i); });
+        byKind.set(kind, m);
+      }
+      return m;
+    },
     row: (t, a, b) => index.get(t, a, b),
   };
 }

@@ -17,6 +17,9 @@ const KIND_INDEX = Int8Array.from(TAGS, (t, i) => (i === 0 ? -1 : ["PER", "ORG",
 
 export interface WeightSource {
   atom: AtomLookup;
+  /** the atoms of one kind keyed by what follows `kind|` (atomsOf("w").get(form) is atom(`w|${form}`)), when
+   * the source can list them: a lookup without building the atom's string */
+  atomsOf?(kind: string): ReadonlyMap<string, number>;
   /** row of a feature, or -1 when the model has no weight for it */
   row(t: number, a: number, b: number): number;
   /** row * TAG_COUNT + tag */
