@@ -35,6 +35,9 @@ const WORD_CACHE_LIMIT = 100_000;
 const INITIAL_WORDS = 4096;
 /** Word id 0 stands for "outside the sentence": its roles are the boundary atoms' scores. */
 const OUTSIDE = 0;
+/** The atom kinds of affixes by length ("p3": a three-letter prefix) and of cluster-path prefixes. */
+const AFFIX_KINDS = { p: ["p0", "p1", "p2", "p3", "p4"], s: ["s0", "s1", "s2", "s3", "s4"] } as const;
+const CLUSTER_KINDS = CLUSTER_PREFIXES.map((n) => `c${n}`);
 /** Ints a slot of the word map, and the UTF-16 units of a form that its slot holds (two an int). */
 const WORD_SLOT = 8, INLINE_UNITS = 8;
 const CAPITALISED = 1, GAZ_START = 2;
@@ -121,6 +124,8 @@ export class FrozenTagger {
   /** the model's form and lower-case atoms by their text, when it lists them (else looked up as `w|form`) */
   private readonly formAtoms: ReadonlyMap<string, number> | null;
   private readonly lowerAtoms: ReadonlyMap<string, number> | null;
+  /** the model's atoms of the affix and cluster kinds by their text, by kind (null: it does not list them) */
+  private readonly kindAtoms = new Map<string, ReadonlyMap<string, number> | null>();
 
   /** `wordCacheLimit`: word types cached before the cache is emptied (WORD_CACHE_LIMIT; tests set it low). */
   constructor(private readonly src: WeightSource, private readonly wordCacheLimit = WORD_CACHE_LIMIT) {
@@ -361,7 +366,7 @@ export class FrozenTagger {
     if (t) return t;
     t = new Float32Array(NT);
     for (let n = 1; n <= affix.length; n++) {
-      const a = this.src.atom(`${kind}${n}|${kind === "p" ? affix.slice(0, n) : affix.slice(-n)}`);
+      const a = this.atomOf(n < AFFIX_KINDS[kind].length ? AFFIX_KINDS[kind][n]! : `${kind}${n}`, kind === "p" ? affix.slice(0, n) : affix.slice(-n));
       if (a >= 0) this.add(t, 0, T_AFF, a, -1);
     }
     if (cache.size >= AFFIX_CACHE_LIMIT) cache.clear();
@@ -369,13 +374,21 @@ export class FrozenTagger {
     return t;
   }
 
+  /** The atom `${kind}|${text}`: looked up by its text in the model's atoms of that kind when it lists them. */
+  private atomOf(kind: string, text: string): number {
+    let m = this.kindAtoms.get(kind);
+    if (m === undefined) { m = this.src.atomsOf?.(kind) ?? null; this.kindAtoms.set(kind, m); }
+    return m ? m.get(text) ?? -1 : this.src.atom(`${kind}|${text}`);
+  }
+
   /** CLU scores of a cluster path's prefixes at the places -1, 0, +1 (3 × NT), shared by its words. */
   private cluster(path: string): Float32Array {
     let t = this.clusters.get(path);
     if (t) return t;
     t = new Float32Array(3 * NT);
-    for (const n of CLUSTER_PREFIXES) {
-      const a = this.src.atom(`c${n}|${path.slice(0, n)}`);
+    for (let i = 0; i < CLUSTER_PREFIXES.length; i++) {
+      const n = CLUSTER_PREFIXES[i]!;
+      const a = this.atomOf(CLUSTER_KINDS[i]!, path.slice(0, n));
       if (a >= 0) for (let d = -1; d <= 1; d++) this.add(t, (d + 1) * NT, T_CLU + d + 1, a, -1);
       if (n >= path.length) break;
     }

@@ -178,24 +178,31 @@ export function decodeModel(compressed: Buffer): LoadedModel {
     templates.add(t);
   }
   const lexicon: Lexicon = { clusters: clusters.size ? clusters : undefined, gazetteer: gazetteer.size ? gazetteer : undefined, gazetteerMaxWords };
-  const byKind = new Map<string, Map<string, number>>();
+  let byKind: Map<string, Map<string, number>> | null = null;
   return {
     header, bytes: compressed.length, weights, lexicon, templates,
     atom: (s) => atoms.get(s) ?? -1,
     atomsOf: (kind) => {
-      let m = byKind.get(kind);
-      if (!m) {
-        // built on first use, in list order as `atoms` was (a repeated atom keeps its last id there and here)
-        m = new Map();
-        const prefix = `${kind}|`;
-        atomList.forEach((a, i) => { if (a.startsWith(prefix)) m!.set(a.slice(prefix.length), i); });
-        byKind.set(kind, m);
+      if (!byKind) {
+        // built on first use, in one pass in list order as `atoms` was (a repeated atom keeps its last id
+        // there and here); an atom without "|" has no kind
+        byKind = new Map();
+        atomList.forEach((a, i) => {
+          const bar = a.indexOf("|");
+          if (bar < 0) return;
+          const k = a.slice(0, bar);
+          let m = byKind!.get(k);
+          if (!m) { m = new Map(); byKind!.set(k, m); }
+          m.set(a.slice(bar + 1), i);
+        });
       }
-      return m;
+      return byKind.get(kind) ?? EMPTY_ATOMS;
     },
     row: (t, a, b) => index.get(t, a, b),
   };
 }
+
+const EMPTY_ATOMS: ReadonlyMap<string, number> = new Map();
 
 export const MODEL_URL = new URL("./ner-model.bin.gz", import.meta.url);
 
