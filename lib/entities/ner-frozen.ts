@@ -1,11 +1,14 @@
 // The shipped (frozen) model's tagging path: the same features and greedy decoder as ner-tagger.ts, with
 // every score that does not depend on the sentence summed once and kept in typed arrays, so a token costs a
 // few vector adds instead of hashing dozens of features:
-//   1. per word type (cached, by an integer id into typed-array slabs: no object or array per type): its share
-//      of the static scores at each place of the ±2 window (form, lower case, shape, affixes, clusters), its
-//      previous-tag × lower-case scores, its shape's tables, and whether a gazetteer phrase can start at it;
-//   2. per sentence: the cached shares of the five window places, the pair features (lower-case and shape
-//      pairs: one hash probe each), sentence start, headline, gazetteer matches;
+//   1. per word type (cached, by an integer id into typed-array slabs: no object or array per type; found
+//      through an integer hash table that holds a short form's units, so a token's lookup reads no string):
+//      its share of the static scores at each place of the ±2 window (form, lower case, shape, affixes,
+//      clusters), its previous-tag × lower-case scores, its shape's tables, its capitals and letters (the
+//      headline rule), its word in the gazetteer's trie and whether a phrase can start at it;
+//   2. per sentence: the cached shares of the five window places, the pair features (lower-case pairs: one
+//      hash probe each; shape pairs cached, read once per neighbour pair), sentence start, headline,
+//      gazetteer matches (down a trie of word indices: no phrase strings);
 //   3. decoding left to right: static scores + the dense previous-tags table + the word's and its shape's
 //      tag rows + the document history, then the best tag BIO allows.
 // test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.

@@ -49,6 +49,38 @@ describe("the shipped named-entity model", () => {
     expect(tokens).toBeGreaterThan(1_000);
   });
 
+  it("lists a kind's atoms by their text exactly as the atom table names them", () => {
+    const model = loadShippedModel();
+    const words = model.atomsOf!("w"), lowers = model.atomsOf!("l");
+    expect(words.size).toBeGreaterThan(1_000);
+    for (const [text, id] of words) expect(model.atom(`w|${text}`)).toBe(id);
+    for (const [text, id] of lowers) expect(model.atom(`l|${text}`)).toBe(id);
+    expect(model.atomsOf!("p3").get("lon")).toBe(model.atom("p3|lon"));
+    expect(model.atomsOf!("no such kind").size).toBe(0);
+  });
+
+  it("tells apart word forms that share their first units, length or case (the word map's inline check)", () => {
+    const model = loadShippedModel();
+    // Forms of 7, 8 and 9 units, alike up to the 8th or past it; case variants; astral and combining characters.
+    const text = [
+      "Internationalisation and internationalization met Internationalist Internat Internati in Geneva .",
+      "Abcdefgh Abcdefgi Abcdefghi Abcdefghj abcdefgh ABCDEFGH met 𝒜lice and Zoë and Zoe in Łódź .",
+      "internationalisation Internationalisation Abcdefghj Abcdefgh 𝒜lice Zoë Łódź Geneva .",
+    ].join("\n");
+    const document = sentences(text).map((s) => s.map((t) => t.form));
+    for (let round = 0; round < 2; round++) {
+      // round 1 reads every form from the tagger's word map
+      const fast = frozenTagger(model).tagDocument(document);
+      const history = new DocHistory();
+      document.forEach((forms, i) => {
+        const atoms = sentenceAtoms(forms, model.atom, model.lexicon);
+        const slow = tagSentence(model, atoms, staticRows(model, atoms, isHeadline(forms)), history);
+        expect(fast.tags[i]).toEqual(slow.map((t) => t.tag));
+        slow.forEach((t, k) => expect(fast.margins[i]![k]).toBeCloseTo(t.margin, 3));
+      });
+    }
+  });
+
   it("tags the same after its word cache is emptied between documents", () => {
     const model = loadShippedModel();
     const documents = ecb.slice(0, 8).map((text) => sentences(text).map((s) => s.map((t) => t.form)));
