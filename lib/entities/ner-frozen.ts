@@ -115,8 +115,15 @@ export class FrozenTagger {
   private readonly trans: Float64Array;
   /** HIST scores: [kind] × NT */
   private readonly hist: Float64Array;
-  /** the gazetteer's phrases as a trie over their words (null: the model has no gazetteer) */
+  /** the gazetteer's phrases as a trie over their words (lexicon entries; null: the model has no gazetteer) */
   private readonly gazTrie: PhraseTrie | null;
+  /** What the model knows of a lower case (clusters and gazetteer words are lower cases, and so are the
+   * lower-case atoms of words without digits), in one map: lower case → entry, and by entry its lower-case
+   * atom (-1: none) and cluster path; the gazetteer's trie indexes its words by entry. A new word reads them
+   * with one lookup. */
+  private readonly lexicon = new Map<string, number>();
+  private readonly lexL: number[] = [];
+  private readonly lexPath: (string | undefined)[] = [];
   /** GAZ scores of a kind's U-, B- and I- labels, by kind */
   private readonly gazKinds = new Map<string, (Float64Array | null)[]>();
   /** Scratch of one sentence: its static scores and word ids (reused, grown as needed). */
@@ -150,7 +157,22 @@ export class FrozenTagger {
     for (let k = 0; k < 4; k++) this.add(this.hist, k * NT, T_HIST, k, -1);
     const gaz = src.lexicon.gazetteer;
     this.gazMax = src.lexicon.gazetteerMaxWords ?? 4;
-    this.gazTrie = gaz ? new PhraseTrie(gaz) : null;
+    this.gazTrie = gaz ? new PhraseTrie(gaz, (w) => this.lexEntry(w)) : null;
+    if (this.lowerAtoms) for (const [lower, a] of this.lowerAtoms) this.lexL[this.lexEntry(lower)] = a;
+    const clusters = src.lexicon.clusters;
+    if (clusters) for (const [word, path] of clusters) this.lexPath[this.lexEntry(word)] = path;
+  }
+
+  /** The lexicon entry of a lower case, made when missing. */
+  private lexEntry(lc: string): number {
+    let e = this.lexicon.get(lc);
+    if (e === undefined) {
+      e = this.lexicon.size;
+      this.lexicon.set(lc, e);
+      this.lexL.push(-1);
+      this.lexPath.push(undefined);
+    }
+    return e;
   }
 
   /** Adds the weights of feature (t, a, b) at out[offset..offset+NT); true when the model has it. */
@@ -290,7 +312,9 @@ export class FrozenTagger {
     const lc = form.toLowerCase();
     const lower = hasDigit(lc) ? lc.replace(DIGIT, "0") : lc;
     const w = this.formAtoms ? this.formAtoms.get(form) ?? -1 : atom(`w|${form}`);
-    const l = this.lowerAtoms ? this.lowerAtoms.get(lower) ?? -1 : atom(`l|${lower}`);
+    const entry = this.lexicon.get(lc) ?? -1;
+    // the lower-case atom: the entry's when no digit was folded
+    const l = !this.lowerAtoms ? atom(`l|${lower}`) : lower !== lc ? this.lowerAtoms.get(lower) ?? -1 : entry >= 0 ? this.lexL[entry]! : -1;
     const s = this.shapeAtom(shapeOf(form));
     const roles = this.roles;
     const r0 = id * ROLE_SIZE;
@@ -310,10 +334,11 @@ export class FrozenTagger {
       addInto(roles, c, this.affixes(this.prefixes, "p", lower.slice(0, k)), 0, NT);
       addInto(roles, c, this.affixes(this.suffixes, "s", lower.slice(-k)), 0, NT);
     }
-    const path = this.src.lexicon.clusters?.get(lc);
+    const path = entry >= 0 ? this.lexPath[entry] : undefined;
     if (path) addInto(roles, r0 + NT, this.cluster(path), 0, 3 * NT);
     const trie = this.gazTrie;
-    const gazWord = trie ? trie.word(lc) : -1;
+    // the trie's index of the word (its lexicon entry; the trie has no child for a word in no phrase)
+    const gazWord = trie ? entry : -1;
     // A phrase can start here: one is this word, or begins with it and a space.
     const gazStart = gazWord >= 0 && NAME_START.test(form) && trie!.child(0, gazWord) >= 0;
     const info = this.info, at = id * INFO;
@@ -591,10 +616,8 @@ export class FrozenTagger {
 
 /** Gazetteer phrases (words joined by single spaces) as a trie over their words: a node per distinct phrase
  * beginning, a child found by one probe of an integer table by (node, word index), so matching reads word
- * indices and builds no phrase strings. Node 0 is the empty beginning. */
+ * indices and builds no phrase strings. Node 0 is the empty beginning. Words are indexed by the caller. */
 class PhraseTrie {
-  /** word → its index */
-  private readonly words = new Map<string, number>();
   /** open addressing: [node, word, child] slots, node -1 when empty */
   private readonly slots: Int32Array;
   private readonly mask: number;
@@ -602,7 +625,8 @@ class PhraseTrie {
   readonly kinds: (readonly string[] | undefined)[] = [undefined];
   /** 1 where a longer phrase begins with the node's words and a space */
   readonly inner: Uint8Array;
-  constructor(gaz: ReadonlyMap<string, readonly string[]>) {
+  /** `wordIndex`: a word's index (the same for the same word, small integers) */
+  constructor(gaz: ReadonlyMap<string, readonly string[]>, wordIndex: (word: string) => number) {
     let words = 0;
     for (const phrase of gaz.keys()) { words++; for (let at = phrase.indexOf(" "); at >= 0; at = phrase.indexOf(" ", at + 1)) words++; }
     let size = 1;
@@ -615,8 +639,7 @@ class PhraseTrie {
       for (let from = 0; ;) {
         const at = phrase.indexOf(" ", from);
         const word = at < 0 ? phrase.slice(from) : phrase.slice(from, at);
-        let w = this.words.get(word);
-        if (w === undefined) { w = this.words.size; this.words.set(word, w); }
+        const w = wordIndex(word);
         let child = this.child(node, w);
         if (child < 0) {
           child = this.kinds.length;
@@ -643,10 +666,6 @@ class PhraseTrie {
     let s = this.slot(node, w);
     while (this.slots[s * 3] !== -1) s = (s + 1) & this.mask;
     this.slots[s * 3] = node; this.slots[s * 3 + 1] = w; this.slots[s * 3 + 2] = child;
-  }
-  /** the index of a word of some phrase, or -1 */
-  word(word: string): number {
-    return this.words.get(word) ?? -1;
   }
   /** the node of `node`'s words then word w, or -1 when no phrase begins so */
   child(node: number, w: number): number {
