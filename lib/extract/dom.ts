@@ -202,8 +202,34 @@ export function isJsSpace(c: number): boolean {
   return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/**
+ * `s` with runs of white space (JavaScript's \s, \u00a0 among them) collapsed to one space and trimmed:
+ * `s.replace(/[\s\u00a0]+/g, " ").trim()`, without a new string when `s` is already so (most text nodes
+ * are, or are white space only).
+ */
 export function collapseSpace(s: string): string {
-  return s.replace(/[\s\u00a0]+/g, " ").trim();
+  let from = 0;
+  const len = s.length;
+  while (from < len && isJsSpace(s.charCodeAt(from))) from++;
+  if (from === len) return "";
+  let to = len;
+  while (isJsSpace(s.charCodeAt(to - 1))) to--;
+  // inside [from, to): a single " " between words needs nothing; any other white space does
+  let i = from;
+  for (; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (isJsSpace(c) && (c !== 32 || isJsSpace(s.charCodeAt(i + 1)))) break;
+  }
+  if (i === to) return from === 0 && to === len ? s : s.slice(from, to);
+  let out = s.slice(from, i);
+  while (i < to) {
+    // i is at white space: skip the run, write one space, copy the word after it
+    while (isJsSpace(s.charCodeAt(i))) i++;
+    const word = i;
+    while (i < to && !isJsSpace(s.charCodeAt(i))) i++;
+    out += ` ${s.slice(word, i)}`;
+  }
+  return out;
 }
 
 /** `class` and `id` of an element joined, for the class/id heuristics. */

@@ -22,7 +22,7 @@
 import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element, ParentNode } from "domhandler";
 import { filterBlocks, type LanguageVerdict } from "./langmodel.ts";
-import { isJsSpace, parseHtml } from "./dom.ts";
+import { collapseSpace, parseHtml } from "./dom.ts";
 
 /** Pages a template needs before it may be subtracted: with fewer, "common to all pages" means little. */
 export const MIN_TEMPLATE_PAGES = 3;
@@ -521,36 +521,6 @@ export function walkTextNodes(input: CheerioAPI | ParentNode, visit: Visit): voi
     for (const c of el.children) walk(c, childPath, b1, b2, isBlock ? n : block, isBlock ? name : blockTag);
   };
   for (const c of root.children) walk(c, "", KEY_SEED_1, KEY_SEED_2, -1, "root");
-}
-
-/**
- * `s` with runs of white space (JavaScript's \s, \u00a0 among them) collapsed to one space and trimmed:
- * `s.replace(/[\s\u00a0]+/g, " ").trim()`, without a new string when `s` is already so (most text nodes
- * are, or are white space only).
- */
-function collapseSpace(s: string): string {
-  let from = 0;
-  const len = s.length;
-  while (from < len && isJsSpace(s.charCodeAt(from))) from++;
-  if (from === len) return "";
-  let to = len;
-  while (isJsSpace(s.charCodeAt(to - 1))) to--;
-  // inside [from, to): a single " " between words needs nothing; any other white space does
-  let i = from;
-  for (; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (isJsSpace(c) && (c !== 32 || isJsSpace(s.charCodeAt(i + 1)))) break;
-  }
-  if (i === to) return from === 0 && to === len ? s : s.slice(from, to);
-  let out = s.slice(from, i);
-  while (i < to) {
-    // i is at white space: skip the run, write one space, copy the word after it
-    while (isJsSpace(s.charCodeAt(i))) i++;
-    const word = i;
-    while (i < to && !isJsSpace(s.charCodeAt(i))) i++;
-    out += ` ${s.slice(word, i)}`;
-  }
-  return out;
 }
 
 function joinText(a: string, b: string): string {
