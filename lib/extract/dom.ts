@@ -35,8 +35,9 @@ const PARSER_OPTIONS = PARSE_OPTIONS.xml;
 /**
  * Element depth up to which a page is parsed without capNestingDepth's scan: half the cap. The scan
  * follows the parser's stack of open elements from the markup alone (its own tokens, implied closes,
- * raw-text elements), so on malformed markup the two can part; a page the parser keeps within half the
- * cap is not one the scan takes past the whole cap (the page would be the same string after it).
+ * raw-text elements), so on malformed markup the two can part; the other half is the margin allowed for
+ * that. A page the parser keeps within DEEP_PARSE is parsed as it is even if the scan would have capped
+ * it (it would take markup the parser does not nest 256 levels deeper than the parser does).
  */
 const DEEP_PARSE = MAX_DOM_DEPTH / 2;
 
