@@ -9,6 +9,7 @@ import { checkScope } from "../frontier/scope.ts";
 import { isLikelyBinaryUrl } from "../http/content.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import { timeStage, timeStageAsync } from "../pipeline/stage-clock.ts";
+import { BoundedMap } from "../bounded-map.ts";
 import type { CrawlContext } from "./context.ts";
 
 /**
@@ -29,14 +30,13 @@ const MAX_BUDGET_ROUNDS = 4;
  */
 const NORMALIZED_CACHE_ENTRIES = 20_000;
 
-const normalized = new Map<string, string | null>();
+const normalized = new BoundedMap<string, string | null>(NORMALIZED_CACHE_ENTRIES);
 
-/** normalizeUrl with a bounded per-process memo (oldest entry evicted first). */
+/** normalizeUrl with a bounded per-process memo (least recently used entry evicted first). */
 function normalizeCached(url: string): string | null {
   const hit = normalized.get(url);
   if (hit !== undefined) return hit;
   const n = normalizeUrl(url);
-  if (normalized.size >= NORMALIZED_CACHE_ENTRIES) normalized.delete(normalized.keys().next().value!);
   normalized.set(url, n);
   return n;
 }
@@ -47,22 +47,17 @@ function normalizeCached(url: string): string | null {
  * site, by cascade). Every page of a site repeats its navigation links: those this process added are not
  * sent to the database again, where ON CONFLICT DO NOTHING would only drop them. A URL another process added
  * is still sent (its row's site is not known here), and a restart starts empty. 20,000 entries per client
- * ≈ 3 MB, oldest first out.
+ * ≈ 3 MB, least recently used first out (lib/bounded-map.ts).
  */
 const ADDED_CACHE_ENTRIES = 20_000;
 
-const addedByClient = new WeakMap<Db, Set<string>>();
+const addedByClient = new WeakMap<Db, BoundedMap<string, true>>();
 
 const addedKey = (siteId: number, url: string) => `${siteId} ${url}`;
 
 /** Remember URLs that a committed INSERT added for `siteId`. */
-function noteAdded(addedUrls: Set<string>, siteId: number, urls: string[]): void {
-  for (const url of urls) {
-    const key = addedKey(siteId, url);
-    if (addedUrls.has(key)) continue;
-    if (addedUrls.size >= ADDED_CACHE_ENTRIES) addedUrls.delete(addedUrls.values().next().value!);
-    addedUrls.add(key);
-  }
+function noteAdded(addedUrls: BoundedMap<string, true>, siteId: number, urls: string[]): void {
+  for (const url of urls) addedUrls.set(addedKey(siteId, url), true);
 }
 
 /**
@@ -73,7 +68,7 @@ function noteAdded(addedUrls: Set<string>, siteId: number, urls: string[]): void
 async function enqueueSitePages(db: Db, siteId: number, pages: NewFrontierUrl[]): Promise<number> {
   if (plainClient(db) !== db) return enqueueUrls(db, pages);
   let addedUrls = addedByClient.get(db);
-  if (!addedUrls) addedByClient.set(db, (addedUrls = new Set()));
+  if (!addedUrls) addedByClient.set(db, (addedUrls = new BoundedMap(ADDED_CACHE_ENTRIES)));
   const unknown = pages.filter((p) => !addedUrls.has(addedKey(siteId, p.url)));
   if (unknown.length === 0) return 0;
   const inserted = await enqueueUrlsReturning(db, unknown);

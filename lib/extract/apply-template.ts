@@ -10,7 +10,7 @@
 // in highlighted code and signatures), and removing them one by one mangled every line (calibration.ts).
 import type { AnyNode, ParentNode } from "./dom.ts";
 import { removeNode } from "./dom.ts";
-import { entryKey, isTemplateKey, isTemplateReady, walkTextNodes, type PageEntry, type TemplateState } from "./template.ts";
+import { isTemplateKey, isTemplateReady, walkTextNodes, type PageEntry, type TemplateState } from "./template.ts";
 
 /** The text nodes of one block, and whether each is template. */
 interface BlockNodes { nodes: AnyNode[]; template: boolean[] }
@@ -34,7 +34,7 @@ export function removeTemplateNodes(
     b.template.push(isTemplateKey(t, key));
   };
   if (walked) walked.entries.forEach((e, i) => add(walked.nodes[i]!, e.block, e.key));
-  else walkTextNodes(root, (node, path, block, _blockTag, _n, text) => add(node, block, entryKey(path, text)));
+  else walkTextNodes(root, (node, _path, block, _blockTag, _n, _text, key) => add(node, block, key));
   let removed = 0, kept = 0;
   for (const b of blocks.values()) {
     if (b.template.every(Boolean)) {

@@ -3,9 +3,10 @@
 // real pages, and forgiving enough for tag soup. Everything else walks domhandler nodes directly,
 // which is an order of magnitude cheaper than going through cheerio selections in hot loops.
 import { load, type CheerioAPI } from "cheerio";
-import type { AnyNode, Element, ParentNode } from "domhandler";
+import { DomHandler, type AnyNode, type Document, type Element, type ParentNode } from "domhandler";
 import { appendChild } from "domutils";
-import { capNestingDepth } from "../html/depth-cap.ts";
+import { Parser } from "htmlparser2";
+import { capNestingDepth, MAX_DOM_DEPTH } from "../html/depth-cap.ts";
 
 export type { AnyNode, Element, ParentNode, CheerioAPI };
 
@@ -16,12 +17,63 @@ export type { AnyNode, Element, ParentNode, CheerioAPI };
  * </body> or </html> goes into the body, as browsers (and the HTML5 tree builder) place it:
  * htmlparser2 leaves it beside <body>/<html>, where the extraction never looks (WordPress themes
  * that close the document after the header and print the article below it).
+ *
+ * The cap's scan of the markup is needed only by a page that nests deep: the markup is parsed as it is
+ * while the parse stays within DEEP_PARSE, and only a page that goes deeper is capped and parsed again.
  */
 export function parseHtml(html: string): CheerioAPI {
-  const capped = capNestingDepth(html);
-  const $ = load(capped.includes("<![CDATA[") ? endBogusCdata(capped) : capped, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
-  adoptTrailingContent($.root().get(0) as ParentNode);
+  const root = parseWithinDepth(withoutBogusCdata(html)) ?? parseDocument(withoutBogusCdata(capNestingDepth(html)));
+  const $ = load(root, PARSE_OPTIONS);
+  adoptTrailingContent(root);
   return $;
+}
+
+/** What cheerio's `load(html, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } })` hands htmlparser2. */
+const PARSE_OPTIONS = { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } } as const;
+const PARSER_OPTIONS = PARSE_OPTIONS.xml;
+
+/**
+ * Element depth up to which a page is parsed without capNestingDepth's scan: half the cap. The scan
+ * follows the parser's stack of open elements from the markup alone (its own tokens, implied closes,
+ * raw-text elements), so on malformed markup the two can part; the other half is the margin allowed for
+ * that. A page the parser keeps within DEEP_PARSE is parsed as it is even if the scan would have capped
+ * it (it would take markup the parser does not nest 256 levels deeper than the parser does).
+ */
+const DEEP_PARSE = MAX_DOM_DEPTH / 2;
+
+/** Thrown out of the parse of a page that nests deeper than DEEP_PARSE. */
+const TOO_DEEP = new Error("nested deeper than DEEP_PARSE");
+
+/** htmlparser2's DOM builder, stopping the parse when its open elements go deeper than DEEP_PARSE. */
+class DepthGuardHandler extends DomHandler {
+  override onopentag(name: string, attribs: { [key: string]: string }): void {
+    super.onopentag(name, attribs);
+    // tagStack holds the document and the open elements
+    if (this.tagStack.length > DEEP_PARSE + 1) throw TOO_DEEP;
+  }
+}
+
+/** The document htmlparser2 builds (cheerio's parse), or null when it nests deeper than DEEP_PARSE. */
+function parseWithinDepth(html: string): Document | null {
+  const handler = new DepthGuardHandler(undefined, PARSER_OPTIONS);
+  try {
+    new Parser(handler, PARSER_OPTIONS).end(html);
+  } catch (err) {
+    if (err === TOO_DEEP) return null;
+    throw err;
+  }
+  return handler.root;
+}
+
+/** The document htmlparser2 builds (cheerio's parse). */
+function parseDocument(html: string): Document {
+  const handler = new DomHandler(undefined, PARSER_OPTIONS);
+  new Parser(handler, PARSER_OPTIONS).end(html);
+  return handler.root;
+}
+
+function withoutBogusCdata(html: string): string {
+  return html.includes("<![CDATA[") ? endBogusCdata(html) : html;
 }
 
 /** Script and style elements, whose text is raw: a CDATA marker there is script, not markup. */
@@ -151,8 +203,34 @@ export function isJsSpace(c: number): boolean {
   return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/**
+ * `s` with runs of white space (JavaScript's \s, \u00a0 among them) collapsed to one space and trimmed:
+ * `s.replace(/[\s\u00a0]+/g, " ").trim()`, without a new string when `s` is already so (most text nodes
+ * are, or are white space only).
+ */
 export function collapseSpace(s: string): string {
-  return s.replace(/[\s\u00a0]+/g, " ").trim();
+  let from = 0;
+  const len = s.length;
+  while (from < len && isJsSpace(s.charCodeAt(from))) from++;
+  if (from === len) return "";
+  let to = len;
+  while (isJsSpace(s.charCodeAt(to - 1))) to--;
+  // inside [from, to): a single " " between words needs nothing; any other white space does
+  let i = from;
+  for (; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (isJsSpace(c) && (c !== 32 || isJsSpace(s.charCodeAt(i + 1)))) break;
+  }
+  if (i === to) return from === 0 && to === len ? s : s.slice(from, to);
+  let out = s.slice(from, i);
+  while (i < to) {
+    // i is at white space: skip the run, write one space, copy the word after it
+    while (isJsSpace(s.charCodeAt(i))) i++;
+    const word = i;
+    while (i < to && !isJsSpace(s.charCodeAt(i))) i++;
+    out += ` ${s.slice(word, i)}`;
+  }
+  return out;
 }
 
 /** `class` and `id` of an element joined, for the class/id heuristics. */

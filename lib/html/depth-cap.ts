@@ -1,4 +1,5 @@
-// A cap on how deep a page's elements nest, applied to the HTML text before it is parsed.
+// A cap on how deep a page's elements nest, applied to the HTML text before it is parsed (by parseHtml,
+// lib/extract/dom.ts, to a page whose parse goes past half the cap: other pages are parsed as they are).
 //
 // htmlparser2 keeps its stack of open elements with Array.unshift, so parsing n nested elements costs
 // O(n²): 100,000 nested <div>s (1.1 MB) took 14-25 s to parse, and every recursive walk over the

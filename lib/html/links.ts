@@ -3,8 +3,10 @@
 import * as cheerio from "cheerio";
 import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element } from "domhandler";
-import { findOne, textContent } from "domutils";
+import { findOne } from "domutils";
+import { collapseSpace } from "../extract/dom.ts";
 import { normalizeUrl } from "../url/normalize.ts";
+import { BoundedMap } from "../bounded-map.ts";
 
 export interface PageLink {
   /** normalised absolute http(s) URL. */
@@ -50,10 +52,10 @@ export function baseUrlOf($: CheerioAPI, pageUrl: string): string {
  * Resolved hrefs a process remembers (href and what it resolves against → normalised URL): every page
  * of a site repeats its navigation (hundreds of links), and resolving + normalising an href (URL
  * parsing, tracking-parameter removal) is most of a link's cost. 10,000 entries of ~100-character
- * URLs ≈ 3 MB, enough for the navigation of the sites a worker is crawling at a time; oldest evicted first.
+ * URLs ≈ 3 MB, enough for the navigation of the sites a worker is crawling at a time; least recently used evicted first.
  */
 const RESOLVED_CACHE_ENTRIES = 10_000;
-const resolved = new Map<string, string | null>();
+const resolved = new BoundedMap<string, string | null>(RESOLVED_CACHE_ENTRIES);
 
 /**
  * What an href's resolution against `base` depends on, as a memo key prefix: nothing for an absolute
@@ -74,7 +76,6 @@ function resolveHref(href: string, base: string, authority: string | null): stri
   const hit = resolved.get(key);
   if (hit !== undefined) return hit;
   const url = normalizeUrl(href, base);
-  if (resolved.size >= RESOLVED_CACHE_ENTRIES) resolved.delete(resolved.keys().next().value!);
   resolved.set(key, url);
   return url;
 }
@@ -108,6 +109,17 @@ function collectLinkElements(nodes: AnyNode[]): LinkElements {
     }
     for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]!);
   }
+  return out;
+}
+
+/** The text below a node as domutils' textContent reads it: text nodes of every node with children but comments. */
+function textContent(node: AnyNode): string {
+  if (node.type === "text") return (node as unknown as { data: string }).data;
+  if (node.type === "comment" || !Object.hasOwn(node, "children")) return "";
+  const children = (node as unknown as { children: AnyNode[] }).children;
+  if (children.length === 1) return textContent(children[0]!);
+  let out = "";
+  for (const c of children) out += textContent(c);
   return out;
 }
 
@@ -152,7 +164,7 @@ export function readPageLinks(html: string | CheerioAPI, pageUrl: string): { lin
   for (const el of found.anchors) {
     const url = resolve(attr(el, "href") ?? "");
     if (!url) continue;
-    const text = (textContent(el) || altOf(el) || attr(el, "title") || "").replace(/\s+/g, " ").trim();
+    const text = collapseSpace(textContent(el) || altOf(el) || attr(el, "title") || "");
     const rel = (attr(el, "rel") ?? "").trim().toLowerCase();
     const seen = byUrl.get(url);
     if (!seen) byUrl.set(url, { url, text, rel });

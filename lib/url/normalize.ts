@@ -23,6 +23,7 @@ const TRACKING_PREFIXES = ["utm_", "pk_", "mtm_", "hmb_", "ga_"];
 const UNRESERVED = /%(2[DdEe]|3[0-9]|4[1-9A-Fa-f]|5[0-9Aa]|5[Ff]|6[1-9A-Fa-f]|7[0-9Aa]|7[Ee])/g;
 
 function fixEscapes(s: string): string {
+  if (!s.includes("%")) return s;
   return s
     .replace(UNRESERVED, (m) => {
       const ch = String.fromCharCode(parseInt(m.slice(1), 16));
@@ -55,16 +56,23 @@ export function normalizeUrl(url: string, base?: string): string | null {
   }
   if (u.protocol !== "http:" && u.protocol !== "https:") return null;
   if (!u.hostname) return null;
-  u.hash = "";
+  // Each setter re-parses the URL: one that would set what is there already is skipped (a serialised
+  // component set again parses to itself).
+  // a fragment, empty ones too ("#"), comes from the input only
+  if (url.includes("#")) u.hash = "";
   if (u.hostname.endsWith(".")) u.hostname = u.hostname.replace(/\.+$/, "");
-  u.pathname = fixEscapes(u.pathname.replace(/;jsessionid=[^/?#]*/i, "")) || "/";
-  if (u.search) {
+  const path = u.pathname;
+  const fixedPath = fixEscapes(path.includes(";") ? path.replace(/;jsessionid=[^/?#]*/i, "") : path) || "/";
+  if (fixedPath !== path) u.pathname = fixedPath;
+  const search = u.search;
+  if (search) {
     // Work on the raw pairs: re-serialising through URLSearchParams would re-encode values ("/" → %2F).
-    const pairs = u.search.slice(1).split("&").filter((p) => p !== "" && !isTrackingParam(paramName(p)));
+    const pairs = search.slice(1).split("&").filter((p) => p !== "" && !isTrackingParam(paramName(p)));
     pairs.sort((a, b) => { const ka = paramName(a), kb = paramName(b); return ka < kb ? -1 : ka > kb ? 1 : 0; });
-    u.search = pairs.length ? `?${pairs.map(fixEscapes).join("&")}` : "";
+    const fixedSearch = pairs.length ? `?${pairs.map(fixEscapes).join("&")}` : "";
+    if (fixedSearch !== search) u.search = fixedSearch;
   }
-  return u.toString();
+  return u.href;
 }
 
 /** Lower-cased host of an http(s) URL ("" when it does not parse). */
