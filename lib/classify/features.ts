@@ -9,7 +9,7 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { isJsSpace, parseHtml } from "../extract/dom.ts";
 import { parseJsonText } from "../extract/json-ld.ts";
 import type { ExtractStructure } from "../extract/index.ts";
-import { PhraseList, readWordRuns, type WordRuns } from "./word-runs.ts";
+import { PhraseLists, readWordRuns, runWords, type WordRuns } from "./word-runs.ts";
 
 /** The part of an extraction result the classifier reads (lib/extract ExtractResult fits). */
 export interface ExtractionInput {
@@ -144,20 +144,16 @@ const ARTICLE_WORDS = [
   "publicado", "actualizado", "pubblicato", "aggiornato", "gepubliceerd",
 ];
 
-const LEGAL_PHRASES = new PhraseList(LEGAL_WORDS);
-const COMMERCE_PHRASES = new PhraseList(COMMERCE_WORDS);
-const FORUM_PHRASES = new PhraseList(FORUM_WORDS);
-const SERVICE_PHRASES = new PhraseList(SERVICE_WORDS);
-const ARTICLE_PHRASES = new PhraseList(ARTICLE_WORDS);
-
 /** Links that share the page on social networks: articles carry them, shops and docs rarely. */
 const SHARE_LINK = /facebook\.com\/sharer|twitter\.com\/(?:intent|share)|x\.com\/intent|linkedin\.com\/(?:shareArticle|sharing)|pinterest\.[a-z.]+\/pin\/create|reddit\.com\/submit|api\.whatsapp\.com\/send|wa\.me\/\?text|^mailto:\?|t\.me\/share|flipboard\.com\/bookmarklet/i;
 const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 const COMMENT_ATTR = /comment/i;
 const FIRST_PLURAL = ["we", "our", "us", "ours", "wir", "unser", "unsere", "nous", "notre", "nos", "nosotros", "nuestro", "nuestra", "noi", "nostro", "nostra"];
 const SECOND_PERSON = ["you", "your", "yours", "sie", "ihr", "ihre", "vous", "votre", "vos", "usted", "tu", "tus", "voi", "vostro"];
-const FIRST_PLURAL_WORDS = new PhraseList(FIRST_PLURAL);
-const SECOND_PERSON_WORDS = new PhraseList(SECOND_PERSON);
+/** The word lists read in the extracted text, in the page's text, and in the title (./word-runs.ts: all lists of a text in one pass). */
+const TEXT_LISTS = new PhraseLists([LEGAL_WORDS, FIRST_PLURAL, SECOND_PERSON]);
+const PAGE_LISTS = new PhraseLists([FORUM_WORDS, COMMERCE_WORDS, SERVICE_WORDS, ARTICLE_WORDS]);
+const TITLE_LISTS = new PhraseLists([LEGAL_WORDS]);
 /** Function words of running prose (en, de, fr, es, it, nl); menus and product grids have few. */
 const STOPWORDS = new Set(("the a an and or of to in on for with is are was were be been it that this as at by from has have had not but " +
   "der die das und oder von zu im in mit ist sind war auf für den dem ein eine nicht auch sich " +
@@ -258,9 +254,9 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const counts = countTextChars(text);
   const words = counts.words;
   const runs = resolveTextWords(input);
-  const pageRuns = readWordRuns(page.text.toLowerCase());
-  const legalTitle = [...new Set(LEGAL_PHRASES.hits(readWordRuns(title.toLowerCase())))];
-  const legalText = LEGAL_PHRASES.count(runs);
+  const [legalText, firstPlural, secondPerson] = TEXT_LISTS.count(runs) as [number, number, number];
+  const [forumWords, commerceWords, serviceWords, articleWords] = PAGE_LISTS.count(readWordRuns(page.text.toLowerCase())) as [number, number, number, number];
+  const legalTitle = [...new Set(TITLE_LISTS.hits(readWordRuns(title.toLowerCase()), 0))];
   const { upper, letters } = counts;
   const segments = url ? url.pathname.split("/").filter(Boolean) : [];
   const slug = segments.at(-1) ?? "";
@@ -270,7 +266,6 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const dateOnPage = Boolean(input.extraction.publishedAt) || meta.dateMeta;
   const author = Boolean(input.extraction.author) || meta.author;
   const prices = (page.text.toLowerCase().match(PRICE) ?? []).length;
-  const forumWords = FORUM_PHRASES.count(pageRuns);
   const types = meta.jsonLdTypes.map((t) => t.toLowerCase());
   const hasType = (set: Set<string>) => (types.some((t) => set.has(t)) ? 1 : 0);
   const og = meta.ogType?.toLowerCase() ?? null;
@@ -326,18 +321,18 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
     url_has_query: url && url.search.length > 1 ? 1 : 0,
     url_numeric_id: url && /(?:^|[/_-])\d{5,}(?:[/_.-]|$)/.test(url.pathname) ? 1 : 0,
     log_price_mentions: Math.log1p(prices),
-    log_commerce_words: Math.log1p(COMMERCE_PHRASES.count(pageRuns)),
+    log_commerce_words: Math.log1p(commerceWords),
     log_forum_words: Math.log1p(forumWords),
-    log_service_words: Math.log1p(SERVICE_PHRASES.count(pageRuns)),
+    log_service_words: Math.log1p(serviceWords),
     log_share_links: Math.log1p(page.shareLinks),
-    log_article_words: Math.log1p(ARTICLE_PHRASES.count(pageRuns)),
+    log_article_words: Math.log1p(articleWords),
     log_buttons: Math.log1p(page.buttons),
     log_list_items: Math.log1p(page.listItems),
     comment_section: page.commentBlocks > 0 ? 1 : 0,
     short_paragraph_ratio: paragraphs.length > 0 ? shortParas / paragraphs.length : 1,
     mean_sentence_words: Math.log1p(words / sentences),
-    first_plural_ratio: words > 0 ? FIRST_PLURAL_WORDS.count(runs) / words : 0,
-    second_person_ratio: words > 0 ? SECOND_PERSON_WORDS.count(runs) / words : 0,
+    first_plural_ratio: words > 0 ? firstPlural / words : 0,
+    second_person_ratio: words > 0 ? secondPerson / words : 0,
     title_howto: HOWTO_TITLE.test(title) ? 1 : 0,
     log_meta_description_chars: Math.log1p(metaDescription.length),
     stopword_ratio: letterRuns > 0 ? stopwords / letterRuns : 0,
@@ -763,7 +758,7 @@ function countChar(text: string, ch: string): number {
 /** The runs of letters only (/[\p{L}]+/gu: a digit splits a run) and how many of them are stop words. */
 function countStopwords(runs: WordRuns): { letterRuns: number; stopwords: number } {
   let letterRuns = 0, stopwords = 0;
-  runs.words.forEach((w, i) => {
+  runWords(runs).forEach((w, i) => {
     if (runs.digits[i] === 0) {
       letterRuns++;
       if (STOPWORDS.has(w)) stopwords++;

@@ -3,7 +3,7 @@
 // "price", "byline", "sidebar"), each as a set of lower-case tokens. The structural features
 // (./features.ts) cannot tell a guide on a company site from a news story; the words can, a little.
 import { resolveDocumentFacts, resolveTextWords, type ExtractionInput, type FeatureInput } from "./features.ts";
-import { readWordRuns } from "./word-runs.ts";
+import { readWordRuns, runWords } from "./word-runs.ts";
 
 export const TOKEN_FIELDS = ["text", "url", "title", "markup"] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];
@@ -22,7 +22,7 @@ const MAX_DIGIT_RUN_TOKEN = 6;
 
 /** Lower-case letter/digit runs of usable length. */
 export function tokeniseWords(text: string): string[] {
-  return usable(readWordRuns(text.toLowerCase()).words);
+  return usable(runWords(readWordRuns(text.toLowerCase())));
 }
 
 function usable(words: string[]): string[] {
@@ -49,7 +49,7 @@ export function extractPageTokens(input: Pick<FeatureInput, "html" | "$" | "docu
   const { text } = input.extraction;
   return {
     // a text within the bound: the words the features read (the same runs of the same lower-case text)
-    text: unique(text.length <= MAX_TEXT_CHARS ? usable(resolveTextWords(input).words) : tokeniseWords(text.slice(0, MAX_TEXT_CHARS))),
+    text: unique(text.length <= MAX_TEXT_CHARS ? usable(runWords(resolveTextWords(input))) : tokeniseWords(text.slice(0, MAX_TEXT_CHARS))),
     url: unique(tokeniseUrlPath(input.url)),
     title: unique(tokeniseWords(input.extraction.title)),
     markup: hasPage ? resolveDocumentFacts(input).markupWords : [],

@@ -4,17 +4,19 @@
 // The word lists (./features.ts: imprint, shop, forum, call-to-action and byline words) were one regular
 // expression each, an alternation of the list's phrases scanned over the whole text: seven scans of the
 // extracted text and the page text per page, the largest part of the classify stage's CPU. A phrase is a
-// sequence of whole words with white space between them, so the same hits are found by looking each run
-// up in a table of the phrases that start with it.
+// sequence of whole words with white space between them, so the same hits are found by looking up the
+// runs that may start a phrase in a table of the phrases, all lists in one pass.
 import { isJsSpace } from "../extract/dom.ts";
 
 export interface WordRuns {
-  /** The runs of letters and digits, in text order (what /[\p{L}\p{N}]+/gu matches). */
-  words: string[];
-  /** Per run: 1 when the characters between the previous run and this one are all white space (JavaScript's \s); 0 for the first. */
-  spaced: Uint8Array;
+  text: string;
+  /** Where each run starts and ends (exclusive), in text order: what /[\p{L}\p{N}]+/gu matches. */
+  starts: number[];
+  ends: number[];
   /** Per run: 1 when it holds a digit (\p{N}); a run without one is also a run of letters only (\p{L}+). */
-  digits: Uint8Array;
+  digits: number[];
+  /** The runs as strings, cut when first asked for (runWords). */
+  words?: string[];
 }
 
 const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
@@ -34,112 +36,135 @@ function classOfUnit(c: number): number {
   return k - 1;
 }
 
-/** The letter/digit runs of a text, with the white-space gaps between them and which hold digits. */
+/** The letter/digit runs of a text (a surrogate pair is one code point; a lone surrogate is neither). */
 export function readWordRuns(text: string): WordRuns {
-  const words: string[] = [];
-  const spaced: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   const digits: number[] = [];
   let start = -1;
   let hasDigit = 0;
-  /** Only white space since the last run ended. */
-  let gapSpace = true;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     let k: number;
-    let width = 1;
     if (c < 128) {
       k = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? LETTER : c >= 48 && c <= 57 ? DIGIT : OTHER;
     } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       k = classify(String.fromCodePoint(text.codePointAt(i)!));
-      width = 2;
+      if (k !== OTHER && start < 0) { start = i; hasDigit = 0; }
+      if (k === DIGIT) hasDigit = 1;
+      if (k === OTHER && start >= 0) { starts.push(start); ends.push(i); digits.push(hasDigit); start = -1; }
+      i++;
+      continue;
     } else {
       k = classOfUnit(c);
     }
     if (k !== OTHER) {
-      if (start < 0) {
-        start = i;
-        hasDigit = 0;
-        spaced.push(words.length > 0 && gapSpace ? 1 : 0);
-      }
+      if (start < 0) { start = i; hasDigit = 0; }
       if (k === DIGIT) hasDigit = 1;
-    } else {
-      if (start >= 0) {
-        words.push(text.slice(start, i));
-        digits.push(hasDigit);
-        start = -1;
-        gapSpace = true;
-      }
-      if (gapSpace && !isJsSpace(c)) gapSpace = false;
+    } else if (start >= 0) {
+      starts.push(start); ends.push(i); digits.push(hasDigit);
+      start = -1;
     }
-    i += width - 1;
   }
-  if (start >= 0) { words.push(text.slice(start)); digits.push(hasDigit); }
-  return { words, spaced: Uint8Array.from(spaced), digits: Uint8Array.from(digits) };
+  if (start >= 0) { starts.push(start); ends.push(n); digits.push(hasDigit); }
+  return { text, starts, ends, digits };
+}
+
+/** The runs as strings. */
+export function runWords(runs: WordRuns): string[] {
+  if (!runs.words) {
+    const { text, starts, ends } = runs;
+    const words = new Array<string>(starts.length);
+    for (let i = 0; i < starts.length; i++) words[i] = text.slice(starts[i], ends[i]);
+    runs.words = words;
+  }
+  return runs.words;
+}
+
+/** Whether only white space (JavaScript's \s) lies between run i − 1 and run i. */
+function spacedBefore(runs: WordRuns, i: number): boolean {
+  for (let j = runs.ends[i - 1]!; j < runs.starts[i]!; j++) if (!isJsSpace(runs.text.charCodeAt(j))) return false;
+  return true;
 }
 
 const WHOLE_WORD = /^[\p{L}\p{N}]+$/u;
 
-/**
- * A word list of phrases (one or more whole words, single spaces between them) and their hits in a text's
- * runs: what the alternation of the phrases, longest first, with each space matching white space (\s+),
- * finds when a hit must start and end at a word boundary, scanning left to right without overlaps. At a
- * run where several phrases fit, they are prefixes of one another, and the longest (most words) is taken.
- */
-export class PhraseList {
-  /** First word → the phrases that start with it, as word arrays, most words first. */
-  private readonly byFirst = new Map<string, string[][]>();
-  /** Every phrase is one word: a hit is a run in the list. */
-  private readonly singleWords: boolean;
+/** A run's sieve key from its length and first and last code units: a run whose key no phrase has starts none. */
+const sieveKey = (length: number, first: number, last: number): number => ((length & 15) << 12) | ((first & 63) << 6) | (last & 63);
 
-  constructor(phrases: readonly string[]) {
-    let single = true;
-    for (const phrase of new Set(phrases)) {
-      const words = phrase.split(" ");
-      if (!words.every((w) => WHOLE_WORD.test(w))) throw new Error(`word list: "${phrase}" is not whole words separated by single spaces`);
-      if (words.length > 1) single = false;
-      const list = this.byFirst.get(words[0]!) ?? [];
-      list.push(words);
-      list.sort((a, b) => b.length - a.length);
-      this.byFirst.set(words[0]!, list);
-    }
-    this.singleWords = single;
+/**
+ * Word lists of phrases (one or more whole words, single spaces between them) and their hits in a text's
+ * runs. Per list: what the alternation of its phrases, longest first, with each space matching white space
+ * (\s+), finds when a hit must start and end at a word boundary, scanning left to right without overlaps.
+ * At a run where several phrases of a list fit, they are prefixes of one another, and the longest (most
+ * words) is taken. The lists are counted independently of one another, in one pass over the runs.
+ */
+export class PhraseLists {
+  /** First word → per list that has phrases starting with it: the list and those phrases as word arrays, most words first. */
+  private readonly byFirst = new Map<string, { list: number; phrases: string[][] }[]>();
+  private readonly sieve = new Uint8Array(1 << 16);
+
+  constructor(readonly lists: readonly (readonly string[])[]) {
+    lists.forEach((phrases, list) => {
+      for (const phrase of new Set(phrases)) {
+        const words = phrase.split(" ");
+        if (!words.every((w) => WHOLE_WORD.test(w))) throw new Error(`word list: "${phrase}" is not whole words separated by single spaces`);
+        const first = words[0]!;
+        const entries = this.byFirst.get(first) ?? [];
+        let entry = entries.find((e) => e.list === list);
+        if (!entry) entries.push((entry = { list, phrases: [] }));
+        entry.phrases.push(words);
+        entry.phrases.sort((a, b) => b.length - a.length);
+        this.byFirst.set(first, entries);
+        this.sieve[sieveKey(first.length, first.charCodeAt(0), first.charCodeAt(first.length - 1))] = 1;
+      }
+    });
   }
 
-  /** The phrases found, in text order (repeated as often as they occur). */
-  hits(runs: WordRuns): string[] {
+  /** Hits per list, in the lists' order. */
+  count(runs: WordRuns): number[] {
+    const counts = this.lists.map(() => 0);
+    this.scan(runs, (list) => { counts[list]!++; });
+    return counts;
+  }
+
+  /** The phrases of list `list` found, in text order (repeated as often as they occur). */
+  hits(runs: WordRuns, list: number): string[] {
     const out: string[] = [];
-    this.scan(runs, (words) => out.push(words.join(" ")));
+    this.scan(runs, (l, words) => { if (l === list) out.push(words.join(" ")); });
     return out;
   }
 
-  /** How many hits. */
-  count(runs: WordRuns): number {
-    if (this.singleWords) {
-      let n = 0;
-      for (const w of runs.words) if (this.byFirst.has(w)) n++;
-      return n;
-    }
-    let n = 0;
-    this.scan(runs, () => n++);
-    return n;
-  }
-
-  private scan(runs: WordRuns, hit: (words: string[]) => void): void {
-    const { words, spaced } = runs;
-    for (let i = 0; i < words.length; i++) {
-      const candidates = this.byFirst.get(words[i]!);
-      if (!candidates) continue;
-      for (const phrase of candidates) {
-        if (i + phrase.length > words.length) continue;
-        let k = 1;
-        while (k < phrase.length && spaced[i + k] === 1 && words[i + k] === phrase[k]) k++;
-        if (k === phrase.length) {
-          hit(phrase);
-          i += phrase.length - 1;
+  private scan(runs: WordRuns, hit: (list: number, words: string[]) => void): void {
+    const { text, starts, ends } = runs;
+    const n = starts.length;
+    /** Per list: the first run a next hit may start at (a hit's runs are not read again by its list). */
+    const next = this.lists.map(() => 0);
+    for (let i = 0; i < n; i++) {
+      const s = starts[i]!, e = ends[i]!;
+      if (this.sieve[sieveKey(e - s, text.charCodeAt(s), text.charCodeAt(e - 1))] === 0) continue;
+      const entries = this.byFirst.get(runs.words ? runs.words[i]! : text.slice(s, e));
+      if (!entries) continue;
+      for (const { list, phrases } of entries) {
+        if (i < next[list]!) continue;
+        for (const phrase of phrases) {
+          if (!this.fits(runs, i, phrase)) continue;
+          hit(list, phrase);
+          next[list] = i + phrase.length;
           break;
         }
       }
     }
+  }
+
+  /** Whether the runs from i on, with white space only between them, are the phrase's words (run i is its first). */
+  private fits(runs: WordRuns, i: number, phrase: string[]): boolean {
+    if (i + phrase.length > runs.starts.length) return false;
+    for (let k = 1; k < phrase.length; k++) {
+      const j = i + k, word = phrase[k]!;
+      if (runs.ends[j]! - runs.starts[j]! !== word.length || !runs.text.startsWith(word, runs.starts[j]!) || !spacedBefore(runs, j)) return false;
+    }
+    return true;
   }
 }
