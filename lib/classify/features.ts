@@ -9,7 +9,8 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { isJsSpace, parseHtml } from "../extract/dom.ts";
 import { parseJsonText } from "../extract/json-ld.ts";
 import type { ExtractStructure } from "../extract/index.ts";
-import { PhraseLists, readWordRuns, runWords, type WordRuns } from "./word-runs.ts";
+import { readWordRuns, runWords, type WordRuns } from "../word-runs.ts";
+import { PhraseLists } from "./phrase-lists.ts";
 
 /** The part of an extraction result the classifier reads (lib/extract ExtractResult fits). */
 export interface ExtractionInput {
@@ -35,7 +36,7 @@ export interface FeatureInput {
   extraction: ExtractionInput;
 }
 
-/** The letter/digit runs of the extracted text in lower case (./word-runs.ts). */
+/** The letter/digit runs of the extracted text in lower case (lib/word-runs.ts). */
 export function readTextWords(text: string): WordRuns {
   return readWordRuns(text.toLowerCase());
 }
@@ -150,7 +151,7 @@ const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 const COMMENT_ATTR = /comment/i;
 const FIRST_PLURAL = ["we", "our", "us", "ours", "wir", "unser", "unsere", "nous", "notre", "nos", "nosotros", "nuestro", "nuestra", "noi", "nostro", "nostra"];
 const SECOND_PERSON = ["you", "your", "yours", "sie", "ihr", "ihre", "vous", "votre", "vos", "usted", "tu", "tus", "voi", "vostro"];
-/** The word lists read in the extracted text, in the page's text, and in the title (./word-runs.ts: all lists of a text in one pass). */
+/** The word lists read in the extracted text, in the page's text, and in the title (./phrase-lists.ts: all lists of a text in one pass). */
 const TEXT_LISTS = new PhraseLists([LEGAL_WORDS, FIRST_PLURAL, SECOND_PERSON]);
 const PAGE_LISTS = new PhraseLists([FORUM_WORDS, COMMERCE_WORDS, SERVICE_WORDS, ARTICLE_WORDS]);
 const TITLE_LISTS = new PhraseLists([LEGAL_WORDS]);

@@ -3,7 +3,7 @@
 // "price", "byline", "sidebar"), each as a set of lower-case tokens. The structural features
 // (./features.ts) cannot tell a guide on a company site from a news story; the words can, a little.
 import { resolveDocumentFacts, resolveTextWords, type ExtractionInput, type FeatureInput } from "./features.ts";
-import { readWordRuns, runWords } from "./word-runs.ts";
+import { readWordRuns, runWords } from "../word-runs.ts";
 
 export const TOKEN_FIELDS = ["text", "url", "title", "markup"] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];

@@ -1,86 +1,11 @@
-// A text's words as the classifier reads them: its maximal runs of letters and digits ([\p{L}\p{N}]+),
-// found in one pass over the text, and the word lists' phrases counted over those runs.
-//
-// The word lists (./features.ts: imprint, shop, forum, call-to-action and byline words) were one regular
-// expression each, an alternation of the list's phrases scanned over the whole text: seven scans of the
-// extracted text and the page text per page, the largest part of the classify stage's CPU. A phrase is a
-// sequence of whole words with white space between them, so the same hits are found by looking up the
-// runs that may start a phrase in a table of the phrases, all lists in one pass.
+// The word lists of the classifier (./features.ts: imprint, shop, forum, call-to-action and byline words)
+// counted over a text's letter/digit runs (lib/word-runs.ts). They were one regular expression each, an
+// alternation of the list's phrases scanned over the whole text: seven scans of the extracted text and the
+// page text per page, the largest part of the classify stage's CPU. A phrase is a sequence of whole words
+// with white space between them, so the same hits are found by looking up the runs that may start a
+// phrase in a table of the phrases, all lists of a text in one pass.
 import { isJsSpace } from "../extract/dom.ts";
-
-export interface WordRuns {
-  text: string;
-  /** Where each run starts and ends (exclusive), in text order: what /[\p{L}\p{N}]+/gu matches. */
-  starts: number[];
-  ends: number[];
-  /** Per run: 1 when it holds a digit (\p{N}); a run without one is also a run of letters only (\p{L}+). */
-  digits: number[];
-  /** The runs as strings, cut when first asked for (runWords). */
-  words?: string[];
-}
-
-const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
-const NUMBER = /\p{N}/u;
-/** Class of a code point: letter, number, other. */
-const OTHER = 0, LETTER = 1, DIGIT = 2;
-/** Classes of the Basic Multilingual Plane's code units, filled as they are met (0: not yet known). */
-const bmpClass = new Uint8Array(0x10000);
-
-function classify(ch: string): number {
-  return LETTER_OR_NUMBER.test(ch) ? (NUMBER.test(ch) ? DIGIT : LETTER) : OTHER;
-}
-
-function classOfUnit(c: number): number {
-  let k = bmpClass[c]!;
-  if (k === 0) { k = classify(String.fromCharCode(c)) + 1; bmpClass[c] = k; }
-  return k - 1;
-}
-
-/** The letter/digit runs of a text (a surrogate pair is one code point; a lone surrogate is neither). */
-export function readWordRuns(text: string): WordRuns {
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const digits: number[] = [];
-  let start = -1;
-  let hasDigit = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    let k: number;
-    if (c < 128) {
-      k = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? LETTER : c >= 48 && c <= 57 ? DIGIT : OTHER;
-    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      k = classify(String.fromCodePoint(text.codePointAt(i)!));
-      if (k !== OTHER && start < 0) { start = i; hasDigit = 0; }
-      if (k === DIGIT) hasDigit = 1;
-      if (k === OTHER && start >= 0) { starts.push(start); ends.push(i); digits.push(hasDigit); start = -1; }
-      i++;
-      continue;
-    } else {
-      k = classOfUnit(c);
-    }
-    if (k !== OTHER) {
-      if (start < 0) { start = i; hasDigit = 0; }
-      if (k === DIGIT) hasDigit = 1;
-    } else if (start >= 0) {
-      starts.push(start); ends.push(i); digits.push(hasDigit);
-      start = -1;
-    }
-  }
-  if (start >= 0) { starts.push(start); ends.push(n); digits.push(hasDigit); }
-  return { text, starts, ends, digits };
-}
-
-/** The runs as strings. */
-export function runWords(runs: WordRuns): string[] {
-  if (!runs.words) {
-    const { text, starts, ends } = runs;
-    const words = new Array<string>(starts.length);
-    for (let i = 0; i < starts.length; i++) words[i] = text.slice(starts[i], ends[i]);
-    runs.words = words;
-  }
-  return runs.words;
-}
+import type { WordRuns } from "../word-runs.ts";
 
 /** Whether only white space (JavaScript's \s) lies between run i − 1 and run i. */
 function spacedBefore(runs: WordRuns, i: number): boolean {
