@@ -4,8 +4,8 @@
 import type { EntityCount } from "../entities/extract-entities.ts";
 import type { TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
-import type { DocumentFrequencySource } from "./idf.ts";
-import { cosineOf, topTerms, weighVector, type ScoredVector } from "./similarity.ts";
+import { cosineOf, topEntries, topTerms, type ScoredVector } from "./similarity.ts";
+import { inverseDocumentFrequency, type DocumentFrequencySource } from "./idf.ts";
 import { storyVector } from "./story-similarity.ts";
 import { dict } from "../dict.ts";
 
@@ -72,8 +72,10 @@ export const centroidOf = (p: StoryProfile): ScoredVector => vectorOf(p.centroid
 export const centroidVector = (p: StoryProfile): TermVector => centroidOf(p).v;
 
 function refreshCentroid(p: StoryProfile, idf: DocumentFrequencySource, settings: GroupingSettings): void {
-  const raw: TermVector = new Map(Object.entries(p.terms).map(([t, w]) => [t, w / Math.max(1, p.articles)]));
-  const kept = topTerms(weighVector(raw, idf), settings.profileTerms);
+  // topTerms(weighVector(mean raw weights, idf)) without the two intermediate maps: the same weights in the same order
+  const articles = Math.max(1, p.articles);
+  const weighed = Object.entries(p.terms).map(([t, w]): [string, number] => [t, (w / articles) * inverseDocumentFrequency(idf, t)]);
+  const kept = topEntries(weighed, settings.profileTerms);
   p.terms = dict(kept.map(([t]): [string, number] => [t, p.terms[t]!]));
   p.centroid = dict(kept);
 }
@@ -85,11 +87,18 @@ function copyProfile(p: StoryProfile): StoryProfile {
 
 /** A stored profile (Story.profile JSON) with its tables made prototype-free again. */
 export function parseProfile(json: string): StoryProfile {
+  // JSON.parse makes every key an own property (even "__proto__"), in the order dict() would copy them: the
+  // parsed tables only lose their prototype, instead of being copied key by key
   const p = JSON.parse(json) as StoryProfile;
   return {
-    ...p, terms: dict(p.terms), centroid: dict(p.centroid), entities: dict(p.entities),
-    titles: p.titles.map((t) => ({ title: t.title, terms: dict(t.terms) })),
+    ...p, terms: prototypeFree(p.terms), centroid: prototypeFree(p.centroid), entities: prototypeFree(p.entities),
+    titles: p.titles.map((t) => ({ title: t.title, terms: prototypeFree(t.terms) })),
   };
+}
+
+/** A parsed JSON object as a prototype-free table (lib/dict.ts), in place. */
+function prototypeFree<T extends object>(parsed: T): T {
+  return Object.setPrototypeOf(parsed, null) as T;
 }
 
 const minIso = (a: string, b: string) => (a < b ? a : b);

@@ -23,7 +23,12 @@ export function timeDecay(a: Date | undefined, b: Date | undefined, halfLifeHour
 
 /** The `n` highest-weighted terms. */
 export function topTerms(v: TermVector, n: number): [string, number][] {
-  return [...v.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, n);
+  return topEntries([...v.entries()], n);
+}
+
+/** topTerms of a vector's entries (sorted in place). */
+export function topEntries(entries: [string, number][], n: number): [string, number][] {
+  return entries.sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, n);
 }
 
 /** Cosine over the terms that pass `keep` only (0 when either side has none). */
