@@ -1,7 +1,7 @@
 // The classifier as the pipeline calls it: one page in, a decision with its score and a short
 // human reason out. Pure: the caller supplies the model (loadActiveClassifier) and the extraction.
 import type { CheerioAPI } from "cheerio";
-import { computeFeatures, FEATURE_NAMES, resolveDocumentFacts, type DocumentFacts, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
+import { computeFeatures, FEATURE_NAMES, readTextWords, resolveDocumentFacts, type DocumentFacts, type ExtractionInput, type FeatureName, type PageFacts } from "./features.ts";
 import { tokenInputName, type Classifier } from "./model.ts";
 import { extractPageTokens, TOKEN_FIELDS, type PageTokens, type TokenField } from "./tokens.ts";
 import { judgePageForm, PAGE_FORM_SCORE_CAP } from "./page-form.ts";
@@ -29,7 +29,8 @@ const MAX_REASON_ITEMS = 3;
 const MIN_EVIDENCE_SHIFT = 0.01;
 
 export function classifyPage(model: Classifier, input: ClassifyInput): ClassifyDecision {
-  const page = { ...input, document: resolveDocumentFacts(input) }; // the DOM is read once, for features and markup words
+  // the DOM is read once, for features and markup words; the text's words once, for features and word tokens
+  const page = { ...input, document: resolveDocumentFacts(input), textWords: readTextWords(input.extraction.text) };
   const { vector, facts } = computeFeatures(page);
   return decideFromFeatures(model, vector, facts, model.usesTokens ? extractPageTokens(page) : undefined);
 }

@@ -9,6 +9,8 @@ import type { AnyNode, Element, ParentNode } from "domhandler";
 import { isJsSpace, parseHtml } from "../extract/dom.ts";
 import { parseJsonText } from "../extract/json-ld.ts";
 import type { ExtractStructure } from "../extract/index.ts";
+import { readWordRuns, runWords, type WordRuns } from "../word-runs.ts";
+import { PhraseLists } from "./phrase-lists.ts";
 
 /** The part of an extraction result the classifier reads (lib/extract ExtractResult fits). */
 export interface ExtractionInput {
@@ -28,8 +30,20 @@ export interface FeatureInput {
   /** What the DOM says, read beforehand (readDocumentFacts): lets the caller hand the parsed page to a
    *  step that modifies it (the extractor) and still classify from the untouched page. Wins over html/$. */
   document?: DocumentFacts;
+  /** The extracted text's words, read beforehand (readTextWords): classifyPage reads them once for the features and the word tokens. */
+  textWords?: WordRuns;
   url: string;
   extraction: ExtractionInput;
+}
+
+/** The letter/digit runs of the extracted text in lower case (lib/word-runs.ts). */
+export function readTextWords(text: string): WordRuns {
+  return readWordRuns(text.toLowerCase());
+}
+
+/** The text words of a classifier input: handed in, or read from its extraction's text. */
+export function resolveTextWords(input: Pick<FeatureInput, "textWords"> & { extraction: Pick<ExtractionInput, "text"> }): WordRuns {
+  return input.textWords ?? readTextWords(input.extraction.text);
 }
 
 /** The DOM-derived part of the features: one walk over the untouched page and its meta tags. */
@@ -137,6 +151,10 @@ const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta)(?:$|[\s_-])/i;
 const COMMENT_ATTR = /comment/i;
 const FIRST_PLURAL = ["we", "our", "us", "ours", "wir", "unser", "unsere", "nous", "notre", "nos", "nosotros", "nuestro", "nuestra", "noi", "nostro", "nostra"];
 const SECOND_PERSON = ["you", "your", "yours", "sie", "ihr", "ihre", "vous", "votre", "vos", "usted", "tu", "tus", "voi", "vostro"];
+/** The word lists read in the extracted text, in the page's text, and in the title (./phrase-lists.ts: all lists of a text in one pass). */
+const TEXT_LISTS = new PhraseLists([LEGAL_WORDS, FIRST_PLURAL, SECOND_PERSON]);
+const PAGE_LISTS = new PhraseLists([FORUM_WORDS, COMMERCE_WORDS, SERVICE_WORDS, ARTICLE_WORDS]);
+const TITLE_LISTS = new PhraseLists([LEGAL_WORDS]);
 /** Function words of running prose (en, de, fr, es, it, nl); menus and product grids have few. */
 const STOPWORDS = new Set(("the a an and or of to in on for with is are was were be been it that this as at by from has have had not but " +
   "der die das und oder von zu im in mit ist sind war auf für den dem ein eine nicht auch sich " +
@@ -236,11 +254,10 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   const counts = countTextChars(text);
   const words = counts.words;
-  const lower = text.toLowerCase();
-  const titleLower = title.toLowerCase();
-  const pageLower = page.text.toLowerCase();
-  const legalTitle = findWords(titleLower, LEGAL_WORDS);
-  const legalText = countWordHits(lower, LEGAL_WORDS);
+  const runs = resolveTextWords(input);
+  const [legalText, firstPlural, secondPerson] = TEXT_LISTS.count(runs) as [number, number, number];
+  const [forumWords, commerceWords, serviceWords, articleWords] = PAGE_LISTS.count(readWordRuns(page.text.toLowerCase())) as [number, number, number, number];
+  const legalTitle = [...new Set(TITLE_LISTS.hits(readWordRuns(title.toLowerCase()), 0))];
   const { upper, letters } = counts;
   const segments = url ? url.pathname.split("/").filter(Boolean) : [];
   const slug = segments.at(-1) ?? "";
@@ -249,8 +266,7 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const dateInTextTop = DATE_IN_TEXT.test(text.slice(0, DATE_SCAN_CHARS)) || DATE_IN_TEXT.test(title);
   const dateOnPage = Boolean(input.extraction.publishedAt) || meta.dateMeta;
   const author = Boolean(input.extraction.author) || meta.author;
-  const prices = (pageLower.match(PRICE) ?? []).length;
-  const forumWords = countWordHits(pageLower, FORUM_WORDS);
+  const prices = (page.text.toLowerCase().match(PRICE) ?? []).length;
   const types = meta.jsonLdTypes.map((t) => t.toLowerCase());
   const hasType = (set: Set<string>) => (types.some((t) => set.has(t)) ? 1 : 0);
   const og = meta.ogType?.toLowerCase() ?? null;
@@ -258,8 +274,7 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const longParas = paragraphs.filter((p) => p.length >= LONG_PARAGRAPH_CHARS).length;
   const shortParas = paragraphs.filter((p) => p.length < SHORT_PARAGRAPH_CHARS).length;
   const sentences = Math.max(1, (text.match(/[.!?…](?=\s|$)/g) ?? []).length);
-  const tokens = lower.match(/[\p{L}]+/gu) ?? [];
-  const stopwords = tokens.filter((w) => STOPWORDS.has(w)).length;
+  const { letterRuns, stopwords } = countStopwords(runs);
   const { digits } = counts;
   const slugBase = slug.replace(/\.[a-z0-9]{2,5}$/i, "");
   const pathDigitRuns = url ? (url.pathname.match(/\d+/g) ?? []).length : 0;
@@ -307,21 +322,21 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
     url_has_query: url && url.search.length > 1 ? 1 : 0,
     url_numeric_id: url && /(?:^|[/_-])\d{5,}(?:[/_.-]|$)/.test(url.pathname) ? 1 : 0,
     log_price_mentions: Math.log1p(prices),
-    log_commerce_words: Math.log1p(countWordHits(pageLower, COMMERCE_WORDS)),
+    log_commerce_words: Math.log1p(commerceWords),
     log_forum_words: Math.log1p(forumWords),
-    log_service_words: Math.log1p(countWordHits(pageLower, SERVICE_WORDS)),
+    log_service_words: Math.log1p(serviceWords),
     log_share_links: Math.log1p(page.shareLinks),
-    log_article_words: Math.log1p(countWordHits(pageLower, ARTICLE_WORDS)),
+    log_article_words: Math.log1p(articleWords),
     log_buttons: Math.log1p(page.buttons),
     log_list_items: Math.log1p(page.listItems),
     comment_section: page.commentBlocks > 0 ? 1 : 0,
     short_paragraph_ratio: paragraphs.length > 0 ? shortParas / paragraphs.length : 1,
     mean_sentence_words: Math.log1p(words / sentences),
-    first_plural_ratio: words > 0 ? countWordHits(lower, FIRST_PLURAL) / words : 0,
-    second_person_ratio: words > 0 ? countWordHits(lower, SECOND_PERSON) / words : 0,
+    first_plural_ratio: words > 0 ? firstPlural / words : 0,
+    second_person_ratio: words > 0 ? secondPerson / words : 0,
     title_howto: HOWTO_TITLE.test(title) ? 1 : 0,
     log_meta_description_chars: Math.log1p(metaDescription.length),
-    stopword_ratio: tokens.length > 0 ? stopwords / tokens.length : 0,
+    stopword_ratio: letterRuns > 0 ? stopwords / letterRuns : 0,
     digit_ratio: text.length > 0 ? digits / text.length : 0,
     log_title_words: Math.log1p(countWords(title)),
     article_meta: articleMeta ? 1 : 0,
@@ -741,57 +756,19 @@ function countChar(text: string, ch: string): number {
 }
 
 
-const wordRegexCache = new Map<readonly string[], RegExp>();
-
-/**
- * The words as alternatives (longest first), each followed by a non-word character or the end. The
- * word start is checked by wordHits, not by a lookbehind: V8 evaluates a lookbehind at every position
- * of the text, which made these scans a large part of the classifier's CPU.
- */
-function wordRegex(words: readonly string[]): RegExp {
-  let re = wordRegexCache.get(words);
-  if (!re) {
-    const alts = [...new Set(words)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"));
-    re = new RegExp(`(?:${alts.join("|")})(?![\\p{L}\\p{N}])`, "gu");
-    wordRegexCache.set(words, re);
-  }
-  re.lastIndex = 0;
-  return re;
-}
-
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/** Is the code point ending just before `i` a letter or digit? */
-function wordCharBefore(text: string, i: number): boolean {
-  if (i === 0) return false;
-  const c = text.charCodeAt(i - 1);
-  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-  const start = c >= 0xdc00 && c <= 0xdfff && i >= 2 && (text.charCodeAt(i - 2) & 0xfc00) === 0xd800 ? i - 2 : i - 1;
-  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(start)!));
-}
-
-/**
- * The matches of wordRegex that start a word (no letter or digit before them): what the pattern with a
- * `(?<![\p{L}\p{N}])` lookbehind matches. A match preceded by a word character is skipped and the scan
- * resumes one code point later, as the lookbehind's failure would make the regex do.
- */
-function wordHits(lowerText: string, words: readonly string[]): string[] {
-  const re = wordRegex(words);
-  const out: string[] = [];
-  for (let m = re.exec(lowerText); m; m = re.exec(lowerText)) {
-    if (wordCharBefore(lowerText, m.index)) {
-      re.lastIndex = m.index + (lowerText.codePointAt(m.index)! > 0xffff ? 2 : 1);
-      continue;
+/** The runs of letters only (/[\p{L}]+/gu: a digit splits a run) and how many of them are stop words. */
+function countStopwords(runs: WordRuns): { letterRuns: number; stopwords: number } {
+  let letterRuns = 0, stopwords = 0;
+  runWords(runs).forEach((w, i) => {
+    if (runs.digits[i] === 0) {
+      letterRuns++;
+      if (STOPWORDS.has(w)) stopwords++;
+      return;
     }
-    out.push(m[0]);
-  }
-  return out;
-}
-
-function countWordHits(lowerText: string, words: readonly string[]): number {
-  return wordHits(lowerText, words).length;
-}
-
-function findWords(lowerText: string, words: readonly string[]): string[] {
-  return [...new Set(wordHits(lowerText, words).map((w) => w.replace(/\s+/g, " ")))];
+    for (const part of w.match(/\p{L}+/gu) ?? []) {
+      letterRuns++;
+      if (STOPWORDS.has(part)) stopwords++;
+    }
+  });
+  return { letterRuns, stopwords };
 }

@@ -2,7 +2,8 @@
 // path, the title and the page's markup words (class/id/itemprop/role attributes: "reply",
 // "price", "byline", "sidebar"), each as a set of lower-case tokens. The structural features
 // (./features.ts) cannot tell a guide on a company site from a news story; the words can, a little.
-import { resolveDocumentFacts, type ExtractionInput, type FeatureInput } from "./features.ts";
+import { resolveDocumentFacts, resolveTextWords, type ExtractionInput, type FeatureInput } from "./features.ts";
+import { readWordRuns, runWords } from "../word-runs.ts";
 
 export const TOKEN_FIELDS = ["text", "url", "title", "markup"] as const;
 export type TokenField = (typeof TOKEN_FIELDS)[number];
@@ -21,7 +22,11 @@ const MAX_DIGIT_RUN_TOKEN = 6;
 
 /** Lower-case letter/digit runs of usable length. */
 export function tokeniseWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= MIN_TOKEN_CHARS && w.length <= MAX_TOKEN_CHARS);
+  return usable(runWords(readWordRuns(text.toLowerCase())));
+}
+
+function usable(words: string[]): string[] {
+  return words.filter((w) => w.length >= MIN_TOKEN_CHARS && w.length <= MAX_TOKEN_CHARS);
 }
 
 /** Path words, digit runs by length, the path depth and whether there is a query string. The host is left out: it names the site, not the page type. */
@@ -39,10 +44,12 @@ export function tokeniseUrlPath(url: string): string[] {
 }
 
 /** A page's token sets; markup words come from its DOM facts (or its html/$), none without a page. */
-export function extractPageTokens(input: Pick<FeatureInput, "html" | "$" | "document"> & { url: string; extraction: Pick<ExtractionInput, "title" | "text"> }): PageTokens {
+export function extractPageTokens(input: Pick<FeatureInput, "html" | "$" | "document" | "textWords"> & { url: string; extraction: Pick<ExtractionInput, "title" | "text"> }): PageTokens {
   const hasPage = input.document !== undefined || input.$ !== undefined || input.html !== undefined;
+  const { text } = input.extraction;
   return {
-    text: unique(tokeniseWords(input.extraction.text.slice(0, MAX_TEXT_CHARS))),
+    // a text within the bound: the words the features read (the same runs of the same lower-case text)
+    text: unique(text.length <= MAX_TEXT_CHARS ? usable(runWords(resolveTextWords(input))) : tokeniseWords(text.slice(0, MAX_TEXT_CHARS))),
     url: unique(tokeniseUrlPath(input.url)),
     title: unique(tokeniseWords(input.extraction.title)),
     markup: hasPage ? resolveDocumentFacts(input).markupWords : [],

@@ -34,8 +34,13 @@ function mul64(hi: number, lo: number, bhi: number, blo: number, out: Uint32Arra
 
 /** One FNV-1a step over the UTF-16 code units of `s`, continuing from state[0] (high), state[1] (low). */
 function fnvUpdate(s: string, state: Uint32Array): void {
+  fnvRange(s, 0, s.length, state);
+}
+
+/** fnvUpdate over s[from … to). */
+function fnvRange(s: string, from: number, to: number, state: Uint32Array): void {
   let hi = state[0]!, lo = state[1]!;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i++) {
     lo = (lo ^ s.charCodeAt(i)) >>> 0;
     // h × (2^40 + 0x1b3) = h × 0x1b3 + (h << 40), mod 2^64: the low half's product is exact in a double
     // (< 2^41), its carry is the part above 2^32; the high half is needed mod 2^32 only (Math.imul).
@@ -71,38 +76,65 @@ export function hash64(s: string): bigint {
   return (BigInt(out[0]!) << 32n) | BigInt(out[1]!);
 }
 
+/**
+ * Votes of the shingles' hashes, per 4-bit group of the 64 bits: count[g × 16 + v] is how many hashes hold
+ * value v in bits 4g … 4g + 3. Sixteen increments per shingle instead of one per bit; the per-bit sums are
+ * read off at the end (bitVotes), the same integers.
+ */
+const NIBBLES = 16;
+const SPACE = 0x20;
+
+/** How many of the counted hashes have bit b (0 = lowest) set, from the 4-bit group counts. */
+function bitVotes(counts: Int32Array, b: number): number {
+  const base = (b >> 2) * 16, bit = 1 << (b & 3);
+  let n = 0;
+  for (let v = 0; v < 16; v++) if (v & bit) n += counts[base + v]!;
+  return n;
+}
+
 /** computeSimhash of a text already passed through normalizeText (fingerprint normalises once for both keys). */
 export function simhashOfNormalized(norm: string): string {
-  const words = norm ? norm.split(" ") : [];
-  // Each shingle's hash votes once per occurrence (the same sums as weighting distinct shingles by
-  // their count); a shingle is hashed word by word, as the words joined by spaces would be.
-  const ones = new Float64Array(64);
+  // The normalised text is its words joined by single spaces. Each shingle of SHINGLE_WORDS (2) words is
+  // hashed as the words joined by a space would be, in one walk over the text: `open` holds the hash of
+  // the shingle that started at the previous word (its word and the space so far), `fresh` the one that
+  // starts at the current word; at each space the open shingle is complete and votes, once per occurrence.
+  const counts = new Int32Array(NIBBLES * 16);
   let votes = 0;
-  const h = new Uint32Array(2);
-  const vote = () => {
+  const vote = (h: Uint32Array) => {
     finalize(h);
     const lo = h[1]!, hi = h[0]!;
-    for (let b = 0; b < 32; b++) {
-      ones[b] += (lo >>> b) & 1;
-      ones[b + 32] += (hi >>> b) & 1;
+    for (let g = 0; g < 8; g++) {
+      counts[g * 16 + ((lo >>> (4 * g)) & 15)]++;
+      counts[(g + 8) * 16 + ((hi >>> (4 * g)) & 15)]++;
     }
     votes++;
   };
-  const shingleWords = Math.min(SHINGLE_WORDS, words.length);
-  for (let i = 0; shingleWords > 0 && i + shingleWords <= words.length; i++) {
-    h[0] = FNV_OFFSET_HI;
-    h[1] = FNV_OFFSET_LO;
-    for (let k = 0; k < shingleWords; k++) {
-      if (k > 0) fnvUpdate(" ", h);
-      fnvUpdate(words[i + k]!, h);
+  if (norm.length > 0) {
+    const open = new Uint32Array(2), fresh = new Uint32Array(2);
+    let hasOpen = false;
+    fresh[0] = FNV_OFFSET_HI;
+    fresh[1] = FNV_OFFSET_LO;
+    let wordStart = 0;
+    for (let i = 0; i <= norm.length; i++) {
+      if (i < norm.length && norm.charCodeAt(i) !== SPACE) continue;
+      if (hasOpen) { fnvRange(norm, wordStart, i, open); vote(open); }
+      fnvRange(norm, wordStart, i, fresh);
+      if (i < norm.length) {
+        fnvUpdate(" ", fresh);
+        open[0] = fresh[0]!; open[1] = fresh[1]!; hasOpen = true;
+        fresh[0] = FNV_OFFSET_HI; fresh[1] = FNV_OFFSET_LO;
+      } else if (!hasOpen) {
+        // one word: its only shingle is the word itself
+        vote(fresh);
+      }
+      wordStart = i + 1;
     }
-    vote();
   }
   // A bit is set when more shingles have it than not (acc = ones − zeros > 0).
   let hiBits = 0, loBits = 0;
   for (let b = 0; b < 32; b++) {
-    if (2 * ones[b]! > votes) loBits |= 1 << b;
-    if (2 * ones[b + 32]! > votes) hiBits |= 1 << b;
+    if (2 * bitVotes(counts, b) > votes) loBits |= 1 << b;
+    if (2 * bitVotes(counts, b + 32) > votes) hiBits |= 1 << b;
   }
   return (hiBits >>> 0).toString(16).padStart(8, "0") + (loBits >>> 0).toString(16).padStart(8, "0");
 }

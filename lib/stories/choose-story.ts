@@ -2,9 +2,9 @@
 // an article joins.
 import type { TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
-import { centroidVector, type StoryProfile } from "./profile.ts";
+import { centroidOf, type StoryProfile } from "./profile.ts";
 import { timeDecay, topTerms } from "./similarity.ts";
-import { storySimilarity } from "./story-similarity.ts";
+import { storySimilarityOf, storyVector } from "./story-similarity.ts";
 
 export interface Candidate { storyId: number; profile: StoryProfile }
 
@@ -13,9 +13,10 @@ export interface StoryChoice { storyId: number; score: number }
 /** The best candidate by decayed cosine similarity, or null when none reaches the join threshold. */
 export function chooseStory(vector: TermVector, seenAt: Date, candidates: Candidate[], settings: GroupingSettings): StoryChoice | null {
   let best: StoryChoice | null = null;
+  const article = storyVector(vector);
   for (const c of candidates) {
     const decay = timeDecay(seenAt, new Date(c.profile.lastSeen), settings.decayHalfLifeHours);
-    const score = storySimilarity(vector, centroidVector(c.profile), settings) * decay;
+    const score = storySimilarityOf(article, centroidOf(c.profile), settings) * decay;
     if (score >= settings.joinThreshold && (!best || score > best.score)) best = { storyId: c.storyId, score };
   }
   return best;

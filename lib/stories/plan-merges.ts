@@ -5,8 +5,8 @@
 // the number of live stories in the window, not with the archive.
 import type { GroupingSettings } from "./settings.ts";
 import type { DocumentFrequencySource } from "./idf.ts";
-import { centroidVector, indexTermsOf, mergeProfiles, reweighProfile, type StoryProfile } from "./profile.ts";
-import { storySimilarity } from "./story-similarity.ts";
+import { centroidOf, indexTermsOf, mergeProfiles, reweighProfile, type StoryProfile } from "./profile.ts";
+import { storySimilarityOf } from "./story-similarity.ts";
 import { timeDecay } from "./similarity.ts";
 import { queryTermsOf, rankCandidateIds } from "./choose-story.ts";
 
@@ -48,15 +48,15 @@ export function planMerges(live: Map<number, StoryProfile>, idf: DocumentFrequen
 
   const bestPartner = (id: number): { other: number; score: number } | null => {
     const own = profiles.get(id)!;
-    const centroid = centroidVector(own);
+    const centroid = centroidOf(own);
     const hits = new Map<number, number>();
-    for (const [term, w] of queryTermsOf(centroid, settings)) {
+    for (const [term, w] of queryTermsOf(centroid.v, settings)) {
       for (const other of index.get(term) ?? []) if (other !== id && profiles.has(other)) hits.set(other, (hits.get(other) ?? 0) + w);
     }
     let best: { other: number; score: number } | null = null;
     for (const other of rankCandidateIds(hits, settings)) {
       const p = profiles.get(other)!;
-      const score = storySimilarity(centroid, centroidVector(p), settings) * storyGapDecay(own, p, settings);
+      const score = storySimilarityOf(centroid, centroidOf(p), settings) * storyGapDecay(own, p, settings);
       if (score >= mergeThresholdOf(own, p, settings) && (!best || score > best.score)) best = { other, score };
     }
     return best;

@@ -4,8 +4,9 @@
 import type { EntityCount } from "../entities/extract-entities.ts";
 import type { TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
-import type { DocumentFrequencySource } from "./idf.ts";
-import { cosineSimilarity, topTerms, weighVector } from "./similarity.ts";
+import { cosineOf, topEntries, topTerms, type ScoredVector } from "./similarity.ts";
+import { inverseDocumentFrequency, type DocumentFrequencySource } from "./idf.ts";
+import { storyVector } from "./story-similarity.ts";
 import { dict } from "../dict.ts";
 
 /** Title candidates kept per story (the representative headline is the one nearest the centroid). */
@@ -47,12 +48,35 @@ export function emptyProfile(seenAt: Date): StoryProfile {
   };
 }
 
-export const centroidVector = (p: StoryProfile): TermVector => new Map(Object.entries(p.centroid));
+/**
+ * Story vectors (./story-similarity.ts) by the table they were built from: a profile's centroid and its
+ * titles' terms are replaced, never changed, once the profile is built (foldArticle, mergeProfiles and
+ * parseProfile make new tables), so a story read as a candidate by article after article, or a title
+ * scored for the headline after every fold, is turned into a vector once.
+ */
+const vectors = new WeakMap<Readonly<Record<string, number>>, ScoredVector>();
+
+function vectorOf(table: Readonly<Record<string, number>>): ScoredVector {
+  let v = vectors.get(table);
+  if (!v) {
+    v = storyVector(new Map(Object.entries(table)));
+    vectors.set(table, v);
+  }
+  return v;
+}
+
+/** The profile's centroid as a story vector (shared: only read it). */
+export const centroidOf = (p: StoryProfile): ScoredVector => vectorOf(p.centroid);
+
+/** The profile's centroid (shared: only read it). */
+export const centroidVector = (p: StoryProfile): TermVector => centroidOf(p).v;
 
 function refreshCentroid(p: StoryProfile, idf: DocumentFrequencySource, settings: GroupingSettings): void {
-  const raw: TermVector = new Map(Object.entries(p.terms).map(([t, w]) => [t, w / Math.max(1, p.articles)]));
-  const kept = topTerms(weighVector(raw, idf), settings.profileTerms);
-  p.terms = dict(kept.map(([t]) => [t, p.terms[t]]));
+  // topTerms(weighVector(mean raw weights, idf)) without the two intermediate maps: the same weights in the same order
+  const articles = Math.max(1, p.articles);
+  const weighed = Object.entries(p.terms).map(([t, w]): [string, number] => [t, (w / articles) * inverseDocumentFrequency(idf, t)]);
+  const kept = topEntries(weighed, settings.profileTerms);
+  p.terms = dict(kept.map(([t]): [string, number] => [t, p.terms[t]!]));
   p.centroid = dict(kept);
 }
 
@@ -63,11 +87,18 @@ function copyProfile(p: StoryProfile): StoryProfile {
 
 /** A stored profile (Story.profile JSON) with its tables made prototype-free again. */
 export function parseProfile(json: string): StoryProfile {
+  // JSON.parse makes every key an own property (even "__proto__"), in the order dict() would copy them: the
+  // parsed tables only lose their prototype, instead of being copied key by key
   const p = JSON.parse(json) as StoryProfile;
   return {
-    ...p, terms: dict(p.terms), centroid: dict(p.centroid), entities: dict(p.entities),
-    titles: p.titles.map((t) => ({ title: t.title, terms: dict(t.terms) })),
+    ...p, terms: prototypeFree(p.terms), centroid: prototypeFree(p.centroid), entities: prototypeFree(p.entities),
+    titles: p.titles.map((t) => ({ title: t.title, terms: prototypeFree(t.terms) })),
   };
+}
+
+/** A parsed JSON object as a prototype-free table (lib/dict.ts), in place. */
+function prototypeFree<T extends object>(parsed: T): T {
+  return Object.setPrototypeOf(parsed, null) as T;
 }
 
 const minIso = (a: string, b: string) => (a < b ? a : b);
@@ -123,11 +154,11 @@ export function reweighProfile(p: StoryProfile, idf: DocumentFrequencySource, se
 
 /** The title nearest the centroid. */
 export function representativeHeadline(p: StoryProfile): string {
-  const centroid = centroidVector(p);
+  const centroid = centroidOf(p);
   let best = p.titles[0]?.title ?? "";
   let bestScore = -1;
   for (const t of p.titles) {
-    const s = cosineSimilarity(new Map(Object.entries(t.terms)), centroid);
+    const s = cosineOf(vectorOf(t.terms), centroid);
     if (s > bestScore) { best = t.title; bestScore = s; }
   }
   return best;

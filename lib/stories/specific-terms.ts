@@ -4,9 +4,9 @@
 //   - month and weekday names ("d:september");
 //   - capitalised words not at the start of a sentence and never written in lower case in the same text
 //     ("Capaldi", "Kempthorne" → "p:capaldi").
-import { PorterStemmer } from "natural/lib/natural/stemmers/index.js";
 import { words as STOP_WORDS } from "natural/lib/natural/util/stopwords.js";
 import { dict } from "../dict.ts";
+import { stemOf } from "./stems.ts";
 
 export const NUMBER_PREFIX = "n:";
 export const DATE_PREFIX = "d:";
@@ -76,7 +76,7 @@ export function specificTermsOf(text: string): string[] {
       if (titleCase || startsSentence || token[0] === lower[0]) continue;
       const bare = lower.replace(/['’]s?$/, "");
       if (bare.length < 3 || stopWords.has(bare) || lowerSeen.has(bare)) continue;
-      out.push(PROPER_PREFIX + PorterStemmer.stem(bare));
+      out.push(PROPER_PREFIX + stemOf(bare));
     }
   }
   return out;

@@ -3,12 +3,20 @@
 // topic vocabulary; what they do not share is names, places, dates and figures.
 import type { TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
-import { cosineSimilarity, cosineWhere } from "./similarity.ts";
+import { cosineOf, keptCosineOf, scoredVector, type ScoredVector } from "./similarity.ts";
 import { isSpecificTerm } from "./specific-terms.ts";
 
 export function storySimilarity(a: TermVector, b: TermVector, settings: GroupingSettings): number {
-  const general = cosineSimilarity(a, b);
+  return storySimilarityOf(storyVector(a), storyVector(b), settings);
+}
+
+/** A vector with its sums for storySimilarityOf (the event-specific terms kept): score one side once against many. */
+export const storyVector = (v: TermVector): ScoredVector => scoredVector(v, isSpecificTerm);
+
+/** storySimilarity of two story vectors. */
+export function storySimilarityOf(a: ScoredVector, b: ScoredVector, settings: GroupingSettings): number {
+  const general = cosineOf(a, b);
   if (settings.specificShare <= 0 || general === 0) return general;
-  const specific = cosineWhere(a, b, isSpecificTerm);
+  const specific = keptCosineOf(a, b);
   return (1 - settings.specificShare) * general + settings.specificShare * specific;
 }

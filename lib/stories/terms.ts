@@ -2,33 +2,18 @@
 // stop words and Porter stemmer), entity keys of the story evidence's weighed types ("e:person:lindsay lohan";
 // lib/stories/evidence.ts) and event-specific tokens.
 import { AggressiveTokenizer } from "natural/lib/natural/tokenizers/index.js";
-import { PorterStemmer } from "natural/lib/natural/stemmers/index.js";
 import { words as STOP_WORDS } from "natural/lib/natural/util/stopwords.js";
 import type { StoryArticle, TermVector } from "./types.ts";
 import type { GroupingSettings } from "./settings.ts";
 import { storyEvidenceOf } from "./evidence.ts";
 import { specificTermsOf } from "./specific-terms.ts";
+import { stemOf } from "./stems.ts";
 
 const tokenizer = new AggressiveTokenizer();
 const stopWords = new Set<string>(STOP_WORDS as string[]);
 /** Words too common in news to tell stories apart (on top of natural's English stop words). */
 const NEWS_STOP_WORDS = new Set(["said", "say", "says", "told", "year", "years", "new", "also", "one", "two", "would", "could", "people", "time", "http", "www", "com"]);
 const ENTITY_PREFIX = "e:";
-
-/** Stems of words already seen (Porter's stemmer is pure, and most of an article's words are common ones). */
-const stems = new Map<string, string>();
-/** Words cached at most: a worker reads millions of words over hours; the cache starts over when full (~10 MB). */
-const MAX_CACHED_STEMS = 100_000;
-
-function stemOf(word: string): string {
-  let stem = stems.get(word);
-  if (stem === undefined) {
-    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
-    stem = PorterStemmer.stem(word) as string;
-    stems.set(word, stem);
-  }
-  return stem;
-}
 
 export function stemWords(text: string): string[] {
   const out: string[] = [];
