@@ -73,9 +73,13 @@ export function openDb(url = getEnv().DATABASE_URL): PrismaClient {
  * (SQLite's auto-checkpoint; its default is 1,000 pages, ~4 MB). A crawled page appends ~200 pages to the
  * WAL (its body, its article, the index leaves its links, terms and entities touch), so at 1,000 every
  * fifth page's COMMIT ran a checkpoint that copied the same hot index pages again and fsynced twice.
- * 10,000 pages (~40 MB) copies each hot page once per ~50 crawled pages: 0.5 CPU ms less per crawled page
- * (a replay of a stage pass's statements, docs/benchmarks.md). Durability is unchanged: a commit is in
- * the WAL either way, and a checkpoint only moves committed pages.
+ * 10,000 pages (~40 MB) copies each hot page once per ~50 crawled pages (docs/benchmarks.md, session 15:
+ * the page's statements replayed with each setting). A process that dies (kill -9) loses nothing it
+ * committed, as before: a commit is in the WAL when COMMIT returns, and a checkpoint only moves committed
+ * pages. Power loss is what synchronous NORMAL has always traded: it syncs the WAL at checkpoints, so
+ * the commits since the last one can vanish together — now up to ~50 crawled pages instead of ~5 (the
+ * kernel's own write-back, ~30 s on Linux by default, bounds it in time either way) — a consistent suffix
+ * whose URLs are leased again once their leases expire.
  */
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 /**
