@@ -68,12 +68,44 @@ export function openDb(url = getEnv().DATABASE_URL): PrismaClient {
   return client;
 }
 
-/** SQLite: WAL lets readers (the dashboard) run while a worker writes; NORMAL sync is safe under WAL. */
+/**
+ * WAL pages a committing writer lets the WAL reach before it copies them into the database file
+ * (SQLite's auto-checkpoint; its default is 1,000 pages, ~4 MB). A crawled page appends ~200 pages to the
+ * WAL (its body, its article, the index leaves its links, terms and entities touch), so at 1,000 every
+ * fifth page's COMMIT ran a checkpoint that copied the same hot index pages again and fsynced twice.
+ * 10,000 pages (~40 MB) copies each hot page once per ~50 crawled pages (docs/benchmarks.md, session 15:
+ * the page's statements replayed with each setting). A process that dies (kill -9) loses nothing it
+ * committed, as before: a commit is in the WAL when COMMIT returns, and a checkpoint only moves committed
+ * pages. Power loss is what synchronous NORMAL has always traded: it syncs the WAL at checkpoints, so
+ * the commits since the last one can vanish together — now up to ~50 crawled pages instead of ~5 (the
+ * kernel's own write-back, ~30 s on Linux by default, bounds it in time either way) — a consistent suffix
+ * whose URLs are leased again once their leases expire.
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+/**
+ * Bytes the WAL file is cut back to when a checkpoint lets it start over: a WAL that grew past the
+ * auto-checkpoint (a reader held it, a bulk import) does not keep its size on disk for ever.
+ */
+const WAL_SIZE_LIMIT_BYTES = 64 * 2 ** 20;
+
+/**
+ * SQLite: WAL lets readers (the dashboard) run while a worker writes; NORMAL sync is safe under WAL.
+ * Temporary storage in memory: a statement inside a transaction that may change several rows (a page's
+ * terms, entities, links) and the page's savepoint keep the original content of the pages they change
+ * in a sub-journal, which SQLite moves to a temporary FILE (open, write, unlink) past 64 KB — on most
+ * crawled pages. In memory it stays as large as the pages one statement or savepoint changes (tens of
+ * KB to a few MB for a bulk enqueue); temporary tables and sorts that spill live there too, and the
+ * statements run here sort by an index or with a LIMIT.
+ */
 export async function tuneConnection(db: PrismaClient): Promise<void> {
   if (engineOf(db) !== "sqlite") return;
   await db.$queryRaw`PRAGMA journal_mode = WAL`;
   await db.$queryRaw`PRAGMA synchronous = NORMAL`;
-  await db.$queryRaw(Prisma.raw(`PRAGMA busy_timeout = ${Number(BUSY_TIMEOUT_MS)}`)); // a PRAGMA takes no parameters
+  // A PRAGMA takes no parameters.
+  await db.$queryRaw(Prisma.raw(`PRAGMA busy_timeout = ${Number(BUSY_TIMEOUT_MS)}`));
+  await db.$queryRaw`PRAGMA temp_store = MEMORY`;
+  await db.$queryRaw(Prisma.raw(`PRAGMA wal_autocheckpoint = ${Number(WAL_AUTOCHECKPOINT_PAGES)}`));
+  await db.$queryRaw(Prisma.raw(`PRAGMA journal_size_limit = ${Number(WAL_SIZE_LIMIT_BYTES)}`));
 }
 
 /** The process-wide client, tuned once. */

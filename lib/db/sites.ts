@@ -306,7 +306,8 @@ export async function findSiteBySeed(db: Db, seedUrl: string): Promise<CrawlSite
 export async function listSitesWithoutSeed(db: Db): Promise<Pick<CrawlSite, "id" | "seedUrl">[]> {
   return db.site.findMany({
     // A site added from a feed alone (OPML) has a feed row at depth 0 and no seed: it is not missing one.
-    where: { status: "active", urls: { none: { OR: [{ kind: "seed" }, { kind: "feed", discoveredFrom: OPML_SOURCE }] } } },
+    // Two look-ups, not one with OR: each goes straight to the site's rows of its kind (index siteId, kind).
+    where: { status: "active", AND: [{ urls: { none: { kind: "seed" } } }, { urls: { none: { kind: "feed", discoveredFrom: OPML_SOURCE } } }] },
     select: { id: true, seedUrl: true },
   });
 }

@@ -3,7 +3,7 @@
 // wait no longer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../helpers/db.ts";
-import { crawlSiteSelect, getCrawlSite } from "../../lib/db/sites.ts";
+import { crawlSiteSelect, getCrawlSite, listSitesWithoutSeed, OPML_SOURCE } from "../../lib/db/sites.ts";
 import { countSitePageUrls, countSiteUrlsOfKind, enqueueUrls } from "../../lib/db/frontier.ts";
 import { listSitesDoneWaiting } from "../../lib/db/template-pages.ts";
 
@@ -65,5 +65,23 @@ describe("listSitesDoneWaiting", () => {
     expect(await listSitesDoneWaiting(t.db, new Date("2026-12-03T00:00:00.000Z"))).toEqual(ids);
     expect(await listSitesDoneWaiting(t.db, cut, [ids[1]!, ids[2]!])).toEqual([ids[2]]);
     expect(await listSitesDoneWaiting(t.db, cut, [])).toEqual([]);
+  });
+});
+
+describe("listSitesWithoutSeed", () => {
+  it("lists the active sites with neither a seed row nor a feed row from an OPML import", async () => {
+    const made: number[] = [];
+    for (const h of ["seeded", "opml", "ownfeed", "pages", "bare", "paused"]) {
+      made.push((await t.db.site.create({ data: { seedUrl: `https://${h}.seeds.example/`, host: `${h}.seeds.example`, name: h, status: h === "paused" ? "paused" : "active" } })).id);
+    }
+    const [seeded, opml, ownfeed, pages] = made;
+    await enqueueUrls(t.db, [
+      { url: "https://seeded.seeds.example/", siteId: seeded!, depth: 0, kind: "seed" },
+      { url: "https://opml.seeds.example/feed", siteId: opml!, depth: 0, kind: "feed", discoveredFrom: OPML_SOURCE },
+      { url: "https://ownfeed.seeds.example/feed", siteId: ownfeed!, depth: 0, kind: "feed", discoveredFrom: "https://ownfeed.seeds.example/" },
+      { url: "https://pages.seeds.example/a", siteId: pages!, depth: 1, kind: "page" },
+    ]);
+    const missing = (await listSitesWithoutSeed(t.db)).filter((s) => made.includes(s.id)).map((s) => s.seedUrl).sort();
+    expect(missing).toEqual(["https://bare.seeds.example/", "https://ownfeed.seeds.example/", "https://pages.seeds.example/"]);
   });
 });
