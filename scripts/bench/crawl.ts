@@ -17,7 +17,11 @@
 // machine if they kept both cores busy.
 //
 // The stage pass runs one worker with one URL in flight and a StageClock (lib/pipeline/stage-clock.ts),
-// so that async database stages are attributed exactly.
+// so that async database stages are attributed exactly. It runs every page in the worker's own thread;
+// `npm start`'s workers run a page's CPU work in page threads (lib/crawl/page-processor.ts: a budget per
+// page, a heap limit per thread) and hand each page and its result across threads. The thread pass
+// measures that: one worker as `lede worker` runs it (page threads, WORKER_CONCURRENCY in flight, no
+// clock), on an identical database, CPU counted after the same warm-up pages, so its threads are warm.
 //
 // Floors, measured in the stage pass's own worker process on the pages it crawls (one at a time, no
 // database), once before and once after the crawl to bracket load drift: CPU per page for the
@@ -28,7 +32,7 @@
 // keep their previous rows, marked "(earlier run)"), BENCH_WORKERS (2),
 // WORKER_CONCURRENCY (4 per worker), BENCH_STAGE_PAGES (150; 0 skips the stage and floor passes), BENCH_CHILD_NODE_ARGS
 // (node flags for the worker processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_STAGE_PROFILE=DIR (a CPU
-// profile of the stage pass's worker only, written to DIR), BENCH_STAGE_GAPS=1 (the stage pass also lists the CPU
+// profile of the stage pass's worker only, written to DIR), BENCH_THREAD_PASS=0 (skip the thread pass), BENCH_STAGE_GAPS=1 (the stage pass also lists the CPU
 // spent outside every stage, by the stages around it: what "other" is made of).
 import { fork, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -90,6 +94,8 @@ const TARGET_FLOOR_RATIO = 2.0;
 const CHILD_NODE_ARGS = (process.env.BENCH_CHILD_NODE_ARGS ?? "").split(" ").filter(Boolean);
 /** BENCH_STAGE_PROFILE=DIR: --cpu-prof of the stage pass's worker, into DIR. */
 const STAGE_PROFILE_DIR = process.env.BENCH_STAGE_PROFILE ?? "";
+/** BENCH_THREAD_PASS=0 skips the thread pass (the pipeline in page threads, as `npm start` runs it). */
+const THREAD_PASS = process.env.BENCH_THREAD_PASS !== "0";
 /** BENCH_STAGE_GAPS=1: the stage pass lists the CPU between stages (StageClock gaps). */
 const STAGE_GAPS = process.env.BENCH_STAGE_GAPS === "1";
 /** Gaps listed (largest first). */
@@ -106,7 +112,11 @@ const MB = 2 ** 20;
 
 // ---- messages between the bench and its worker processes ----
 
-interface ChildJob { dbUrl: string; hostMap: string; concurrency: number; stageClock: boolean; floorUrls?: string[]; warmupPages?: number }
+interface ChildJob {
+  dbUrl: string; hostMap: string; concurrency: number; stageClock: boolean; floorUrls?: string[]; warmupPages?: number;
+  /** The thread pass: page threads, and the warm-up inside the same run (the threads stay warm); CPU counted after it. */
+  pageThreads?: boolean;
+}
 type ChildMessage =
   | { type: "ready" }
   | { type: "page" }
@@ -130,6 +140,7 @@ async function childMain(): Promise<void> {
   // The stage pass measures a crawl in its steady state: every host's template ready (a crawl's first
   // MIN_TEMPLATE_PAGES pages of a site wait for it, then are extracted together), so it crawls
   // warmupPages first, unmeasured.
+  if (job.pageThreads) return threadPass(db, job, stop.signal);
   if (job.warmupPages) await warmUp(db, job, job.warmupPages);
   const floors: FloorResult[] = [];
   if (job.floorUrls) floors.push(await measureFloor(job.floorUrls, job.hostMap, FLOOR_WARMUP_PAGES));
@@ -158,6 +169,45 @@ async function childMain(): Promise<void> {
     cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / MB, stages: clock ? [...clock.totals].map(([k, v]) => [k, v.cpuMs]) : [],
     gaps: clock?.gaps ? [...clock.gaps].map(([k, v]) => [k, v.cpuMs, v.count]) : [], floors,
     statements: { statements: count1.statements - count0.statements, parses: count1.parses - count0.parses },
+  } satisfies ChildMessage);
+  process.disconnect();
+}
+
+/**
+ * The thread pass's worker: one run with page threads, as `lede worker` runs; the first warmupPages pages
+ * are not counted (they make the templates ready and warm the threads' code), the CPU and pages after
+ * them are. Page threads' CPU is the process's (process.cpuUsage counts every thread).
+ */
+async function threadPass(db: ReturnType<typeof openDb>, job: ChildJob, signal: AbortSignal): Promise<void> {
+  const warmup = job.warmupPages ?? 0;
+  let peak = 0;
+  let sampler: ReturnType<typeof setInterval> | undefined;
+  let cpu0: NodeJS.CpuUsage | null = null;
+  let seen = 0;
+  const start = () => {
+    cpu0 = process.cpuUsage();
+    peak = process.memoryUsage().rss;
+    sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), RSS_SAMPLE_MS);
+    process.send!({ type: "ready" } satisfies ChildMessage);
+  };
+  if (warmup === 0) start();
+  const stats = await runWorker({
+    db, signal, hostMap: job.hostMap, allowPrivateNetwork: true, concurrency: job.concurrency, idleMs: 20, pageThread: true,
+    onProgress: (s) => {
+      while (seen < s.pages + errorTotal(s)) {
+        seen++;
+        if (seen === warmup) start();
+        else if (seen > warmup) process.send!({ type: "page" } satisfies ChildMessage);
+      }
+    },
+  });
+  const cpu = process.cpuUsage(cpu0 ?? undefined);
+  clearInterval(sampler);
+  await db.$disconnect();
+  process.send!({
+    type: "done", pages: Math.max(0, seen - warmup), outcomes: stats.outcomes, errors: stats.errors,
+    cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: Math.max(peak, process.memoryUsage().rss) / MB, stages: [], gaps: [], floors: [],
+    statements: { statements: 0, parses: 0 },
   } satisfies ChildMessage);
   process.disconnect();
 }
@@ -300,6 +350,7 @@ interface RunResult {
 /** Crawl `sample` pages with `workers` processes; returns when all have stopped. */
 async function runCrawl(
   dbUrl: string, hostMap: string, sample: number, workers: number, concurrency: number, stageClock: boolean, floorUrls?: string[], warmupPages?: number,
+  pageThreads?: boolean,
 ): Promise<RunResult> {
   const self = fileURLToPath(import.meta.url);
   const children: ChildProcess[] = [];
@@ -308,7 +359,7 @@ async function runCrawl(
   const parentCpu0 = process.cpuUsage();
   await new Promise<void>((resolveAll, reject) => {
     for (let w = 0; w < workers; w++) {
-      const job: ChildJob = { dbUrl, hostMap, concurrency, stageClock, floorUrls, warmupPages };
+      const job: ChildJob = { dbUrl, hostMap, concurrency, stageClock, floorUrls, warmupPages, pageThreads };
       const child = fork(self, [], { env: { ...process.env, BENCH_CRAWL_CHILD: JSON.stringify(job) }, execArgv: [...process.execArgv, "--expose-gc", ...CHILD_NODE_ARGS,
         ...(stageClock && STAGE_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${STAGE_PROFILE_DIR}`] : [])] });
       children.push(child);
@@ -380,6 +431,13 @@ async function main(): Promise<void> {
       (_, i) => frontierUrl(STAGE_WARMUP_PAGES + ((i + STAGE_PAGES) % (STAGE_PAGES + FLOOR_WARMUP_PAGES))));
     const r = await runCrawl(file, hostMap, STAGE_PAGES, 1, 1, true, floorUrls, STAGE_WARMUP_PAGES);
     rmSync(dir, { recursive: true, force: true });
+    let threaded: RunResult | null = null;
+    if (THREAD_PASS) {
+      process.stderr.write(`bench:crawl: thread pass, 1 worker with page threads, ${CONCURRENCY} URLs in flight, ${STAGE_WARMUP_PAGES} pages uncounted, then ${STAGE_PAGES} pages…\n`);
+      const t = await prepareDb(SIZES[0]!);
+      threaded = await runCrawl(t.file, hostMap, STAGE_PAGES, 1, CONCURRENCY, false, undefined, STAGE_WARMUP_PAGES, true);
+      rmSync(t.dir, { recursive: true, force: true });
+    }
     const timed = [...r.stages.values()].reduce((a, b) => a + b, 0);
     const order = [...STAGE_ORDER.filter((s) => r.stages.has(s)), ...[...r.stages.keys()].filter((s) => !STAGE_ORDER.includes(s))];
     const stageRows = order.map((s) => [s, (r.stages.get(s)! / r.pages).toFixed(1), `${((100 * r.stages.get(s)!) / r.cpuMs).toFixed(0)} %`]);
@@ -402,6 +460,7 @@ async function main(): Promise<void> {
     const [before, after] = r.floors;
     const per = (pick: (f: FloorResult) => number) => r.floors.reduce((a, f) => a + pick(f), 0) / r.floors.reduce((a, f) => a + f.pages, 0);
     const fullMs = r.cpuMs / r.pages;
+    const threadedMs = threaded && threaded.pages > 0 ? threaded.cpuMs / threaded.pages : null;
     const floorRow = (what: string, pick: (f: FloorResult) => number) => {
       const ms = per(pick);
       const each = r.floors.map((f) => (pick(f) / f.pages).toFixed(1)).join(" / ");
@@ -420,13 +479,18 @@ async function main(): Promise<void> {
         floorRow("fetch (gzip, keep-alive) + decode alone", (f) => f.fetchMs + f.decodeMs),
         floorRow("fetch + decode + parse + extract", all),
         ["full pipeline (stage pass above)", fullMs.toFixed(1), "", ((cores * 1000) / fullMs).toFixed(1), "100 %"],
+        ...(threadedMs === null ? [] : [[`full pipeline in page threads, as \`npm start\` runs it (${threaded!.pages} pages, ${CONCURRENCY} in flight)`,
+          threadedMs.toFixed(1), "", ((cores * 1000) / threadedMs).toFixed(1), `${((100 * threadedMs) / fullMs).toFixed(0)} %`]]),
       ]),
       "",
-      `Full pipeline ÷ floor (fetch + decode + parse + extract): ${(fullMs / per(all)).toFixed(1)}× (target ≤ ${TARGET_FLOOR_RATIO.toFixed(1)}×, issue 17).`,
+      `Full pipeline ÷ floor (fetch + decode + parse + extract): ${(fullMs / per(all)).toFixed(1)}× in the stage pass`
+        + (threadedMs === null ? "" : `, ${(threadedMs / per(all)).toFixed(1)}× in page threads`)
+        + ` (target ≤ ${TARGET_FLOOR_RATIO.toFixed(1)}×, issue 17).`,
     ].join("\n");
     process.stderr.write(`floors (before / after): parse ${(before!.parseMs / before!.pages).toFixed(1)} / ${(after!.parseMs / after!.pages).toFixed(1)} ms, `
       + `fetch+decode+parse+extract ${(all(before!) / before!.pages).toFixed(1)} / ${(all(after!) / after!.pages).toFixed(1)} ms per page; full ${fullMs.toFixed(1)} ms; `
-      + `full ÷ floor ${(fullMs / per(all)).toFixed(1)}×\n`);
+      + `full ÷ floor ${(fullMs / per(all)).toFixed(1)}×`
+      + (threadedMs === null ? "\n" : `; page threads ${threadedMs.toFixed(1)} ms, ÷ floor ${(threadedMs / per(all)).toFixed(1)}×\n`));
   }
   server.close();
   pgCluster?.stop();

@@ -3,10 +3,12 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import {
-  describeTemplate, isTemplateKey, isTemplateReady, markTemplate, newTemplate, pageEntries, parseTemplate,
+  compactTemplate, describeTemplate, isTemplateKey, isTemplateReady, markTemplate, newTemplate, pageEntries, parseTemplate,
   serializeTemplate, subtractTemplate, templateTextNodes, updateTemplate, type TemplateState,
 } from "../../lib/extract/template.ts";
 import { load } from "cheerio";
+import { serialize } from "node:v8";
+import { extractArticle } from "../../lib/extract/index.ts";
 import { addPageToSiteTemplate, getSiteTemplate, getSiteTemplateView, saveSiteTemplate } from "../../lib/db/templates.ts";
 import { wordBagF1 } from "../../scripts/bench/template-gain.ts";
 import { createTestDb } from "../helpers/db.ts";
@@ -123,6 +125,40 @@ describe("template subtraction on a real site (health.ucdavis.edu, WCXB)", () =>
     const marked = markTemplate(build(SITE), html(SITE[0]));
     expect(marked).toMatch(/<span class="lede-tpl">Patients &amp; Visitors<\/span>/);
     expect(marked).toMatch(/<span class="lede-content">[^<]*weight loss/i);
+  });
+});
+
+describe("compactTemplate: the state a page thread receives", () => {
+  const keysOf = (ids: string[]) => new Set(ids.flatMap((id) => [...pageEntries(html(id)).keys]));
+
+  it("answers membership for every key as the whole state does, with and without the recent-pages rule", () => {
+    // 3 pages (the window's rule alone), and 13 with another site's page last (more than AGE_OUT_PAGES:
+    // the recent pages decide too, and the window holds keys that are not template)
+    for (const ids of [SITE, [...SITE, ...SITE, ...SITE, ...SITE, OTHER_SITE]]) {
+      const t = build(ids);
+      const c = compactTemplate(t);
+      expect(isTemplateReady(c)).toBe(isTemplateReady(t));
+      const keys = keysOf([...SITE, OTHER_SITE]);
+      let template = 0;
+      for (const k of keys) {
+        expect(isTemplateKey(c, k)).toBe(isTemplateKey(t, k));
+        if (isTemplateKey(t, k)) template++;
+      }
+      expect(template).toBeGreaterThan(20);
+      expect(c.counts.size).toBe(template);
+      expect(serialize(c).length).toBeLessThan(serialize(t).length / 3);
+      expect(compactTemplate(t)).toBe(c);
+    }
+  });
+
+  it("extracts every page exactly as the whole state does, and a template not ready stays not ready", () => {
+    const t = build(SITE);
+    for (const id of [...SITE, OTHER_SITE]) {
+      expect(extractArticle(html(id), { url: `https://example.org/${id}`, template: compactTemplate(t) }))
+        .toEqual(extractArticle(html(id), { url: `https://example.org/${id}`, template: t }));
+    }
+    const young = build(SITE.slice(0, 2));
+    expect(isTemplateReady(compactTemplate(young))).toBe(false);
   });
 });
 
