@@ -4,7 +4,7 @@ import * as cheerio from "cheerio";
 import type { CheerioAPI } from "cheerio";
 import type { AnyNode, Element } from "domhandler";
 import { findOne } from "domutils";
-import { collapseSpace } from "../extract/dom.ts";
+import { collapseSpace, textOf } from "../extract/dom.ts";
 import { normalizeUrl } from "../url/normalize.ts";
 import { BoundedMap } from "../bounded-map.ts";
 
@@ -112,17 +112,6 @@ function collectLinkElements(nodes: AnyNode[]): LinkElements {
   return out;
 }
 
-/** The text below a node as domutils' textContent reads it: text nodes of every node with children but comments. */
-function textContent(node: AnyNode): string {
-  if (node.type === "text") return (node as unknown as { data: string }).data;
-  if (node.type === "comment" || !Object.hasOwn(node, "children")) return "";
-  const children = (node as unknown as { children: AnyNode[] }).children;
-  if (children.length === 1) return textContent(children[0]!);
-  let out = "";
-  for (const c of children) out += textContent(c);
-  return out;
-}
-
 /** An attribute's value as cheerio's .attr() reads it (undefined when absent). */
 const attr = (el: Element, name: string): string | undefined => (Object.hasOwn(el.attribs, name) ? el.attribs[name] : undefined);
 
@@ -164,7 +153,7 @@ export function readPageLinks(html: string | CheerioAPI, pageUrl: string): { lin
   for (const el of found.anchors) {
     const url = resolve(attr(el, "href") ?? "");
     if (!url) continue;
-    const text = collapseSpace(textContent(el) || altOf(el) || attr(el, "title") || "");
+    const text = collapseSpace(textOf(el) || altOf(el) || attr(el, "title") || "");
     const rel = (attr(el, "rel") ?? "").trim().toLowerCase();
     const seen = byUrl.get(url);
     if (!seen) byUrl.set(url, { url, text, rel });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { readWordRuns, runWords } from "../../lib/word-runs.ts";
 import { PhraseLists } from "../../lib/classify/phrase-lists.ts";
+import { createRandom } from "../../lib/classify/random.ts";
 
 /** The code the word lists replaced (session 14's wordRegex, wordCharBefore and wordHits), kept here as the reference. */
 function regexHits(lowerText: string, words: readonly string[]): string[] {
@@ -49,20 +50,10 @@ const LISTS = [
 const VOCABULARY = [...new Set(LISTS.flat().flatMap((p) => p.split(" ")))].concat(["policy", "x", "über", "leave", "a", "read", "more", "2", "uss"]);
 const SEPARATORS = [" ", "  ", "\n", "\u00a0", "-", ", ", "", "x", "é", "\u0301", "😀", " \n\t"];
 
-/** mulberry32: the same texts on every run. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("PhraseLists", () => {
   const lists = new PhraseLists(LISTS);
-  const random = rng(17);
+  const random = createRandom(17); // the same texts on every run
   const texts = TRICKY.concat(Array.from({ length: 400 }, () => {
     let s = "";
     for (let i = 0, n = Math.floor(random() * 30); i < n; i++) s += VOCABULARY[Math.floor(random() * VOCABULARY.length)]! + SEPARATORS[Math.floor(random() * SEPARATORS.length)]!;

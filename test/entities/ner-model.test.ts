@@ -12,6 +12,18 @@ import { recogniseEntities } from "../../lib/entities/ner.ts";
 const ecb = readFileSync(join(import.meta.dirname, "..", "fixtures", "stories", "ecbplus-sample.jsonl"), "utf8")
   .trim().split("\n").map((l) => (JSON.parse(l) as { text: string }).text);
 
+/** The frozen tagger's tags and margins for a document equal the reference decoder's over the feature rows. */
+function expectSameAsFeatureRows(model: ReturnType<typeof loadShippedModel>, document: string[][]): void {
+  const fast = frozenTagger(model).tagDocument(document);
+  const history = new DocHistory();
+  document.forEach((forms, i) => {
+    const atoms = sentenceAtoms(forms, model.atom, model.lexicon);
+    const slow = tagSentence(model, atoms, staticRows(model, atoms, isHeadline(forms)), history);
+    expect(fast.tags[i]).toEqual(slow.map((t) => t.tag));
+    slow.forEach((t, k) => expect(fast.margins[i]![k]).toBeCloseTo(t.margin, 3));
+  });
+}
+
 describe("the shipped named-entity model", () => {
   it("loads from lib/entities/ner-model.bin.gz with its weights, vocabulary, clusters and gazetteer", () => {
     const model = loadShippedModel();
@@ -36,15 +48,8 @@ describe("the shipped named-entity model", () => {
     let tokens = 0;
     for (const text of ecb.slice(0, 6)) {
       const document = sentences(`${text}\nMICHAEL JORDAN SCORES 40 AS BULLS BEAT KNICKS IN NEW YORK`).map((s) => s.map((t) => t.form));
-      const fast = frozenTagger(model).tagDocument(document);
-      const history = new DocHistory();
-      document.forEach((forms, i) => {
-        const atoms = sentenceAtoms(forms, model.atom, model.lexicon);
-        const slow = tagSentence(model, atoms, staticRows(model, atoms, isHeadline(forms)), history);
-        expect(fast.tags[i]).toEqual(slow.map((t) => t.tag));
-        slow.forEach((t, k) => expect(fast.margins[i]![k]).toBeCloseTo(t.margin, 3));
-        tokens += forms.length;
-      });
+      expectSameAsFeatureRows(model, document);
+      tokens += document.reduce((n, forms) => n + forms.length, 0);
     }
     expect(tokens).toBeGreaterThan(1_000);
   });
@@ -70,14 +75,7 @@ describe("the shipped named-entity model", () => {
     const document = sentences(text).map((s) => s.map((t) => t.form));
     for (let round = 0; round < 2; round++) {
       // round 1 reads every form from the tagger's word map
-      const fast = frozenTagger(model).tagDocument(document);
-      const history = new DocHistory();
-      document.forEach((forms, i) => {
-        const atoms = sentenceAtoms(forms, model.atom, model.lexicon);
-        const slow = tagSentence(model, atoms, staticRows(model, atoms, isHeadline(forms)), history);
-        expect(fast.tags[i]).toEqual(slow.map((t) => t.tag));
-        slow.forEach((t, k) => expect(fast.margins[i]![k]).toBeCloseTo(t.margin, 3));
-      });
+      expectSameAsFeatureRows(model, document);
     }
   });
 
