@@ -96,7 +96,10 @@ it(`${WORKERS} workers on one host keep the site's ${DELAY_MS} ms delay between 
   await setSiteStatus(t.db, siteId, "active");
   const owners = new Set<string>();
   const pagesFetched = () => arrivals.filter((a) => a.path.startsWith("/news/")).length;
-  for (const end = Date.now() + 180_000; Date.now() < end && pagesFetched() < PAGES; ) {
+  // The seed is one more request to space: a slot goes to whichever waiting worker asks first, so the
+  // worker holding the seed may lose every race until the pages are done; the crawl is watched until both are.
+  const seedFetched = () => arrivals.some((a) => a.path === "/");
+  for (const end = Date.now() + 180_000; Date.now() < end && (pagesFetched() < PAGES || !seedFetched()); ) {
     const leased = await t.db.frontierUrl.findMany({ where: { state: "leased" }, select: { leaseOwner: true } });
     for (const l of leased) if (l.leaseOwner) owners.add(l.leaseOwner);
     await sleep(50);
