@@ -6,6 +6,7 @@ import { createTestDb, type TestDb } from "../helpers/db.ts";
 import { crawlSiteSelect, getCrawlSite, listSitesWithoutSeed, OPML_SOURCE } from "../../lib/db/sites.ts";
 import { countSitePageUrls, countSiteUrlsOfKind, enqueueUrls } from "../../lib/db/frontier.ts";
 import { listSitesDoneWaiting } from "../../lib/db/template-pages.ts";
+import { loadStoredPage, savePage } from "../../lib/db/pages.ts";
 
 let t: TestDb;
 const ids: number[] = [];
@@ -83,5 +84,25 @@ describe("listSitesWithoutSeed", () => {
     ]);
     const missing = (await listSitesWithoutSeed(t.db)).filter((s) => made.includes(s.id)).map((s) => s.seedUrl).sort();
     expect(missing).toEqual(["https://bare.seeds.example/", "https://ownfeed.seeds.example/", "https://pages.seeds.example/"]);
+  });
+});
+
+describe("loadStoredPage", () => {
+  it("returns a stored page as the ORM would, with its body inflated, and null for no page", async () => {
+    const body = Buffer.from("<html><body><p>Grüße aus Köln</p></body></html>".repeat(200));
+    const fetchedAt = new Date("2026-12-02T09:30:00.125Z");
+    const { id } = await savePage(t.db, {
+      siteId: ids[1]!, url: "https://b.example/stored", finalUrl: "https://b.example/stored?x=1", status: 203,
+      contentType: "text/html; charset=utf-8", body, charset: "utf-8", charsetSource: "header", fetchedAt,
+    });
+    const orm = await t.db.page.findUnique({
+      where: { id },
+      select: { id: true, url: true, finalUrl: true, siteId: true, frontierId: true, status: true, contentType: true, charset: true, charsetSource: true, fetchedAt: true },
+    });
+    const stored = (await loadStoredPage(t.db, id))!;
+    const { body: inflated, ...rest } = stored;
+    expect(rest).toEqual(orm);
+    expect(Buffer.from(inflated).equals(body)).toBe(true);
+    expect(await loadStoredPage(t.db, id + 1000)).toBeNull();
   });
 });
