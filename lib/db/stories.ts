@@ -142,7 +142,8 @@ async function findCandidates(tx: Tx, vector: Map<string, number>, seenAt: Date,
   const oldest = new Date(seenAt.getTime() - s.windowHours * 3_600_000);
   const query = queryTermsOf(vector, s);
   if (query.length === 0) return [];
-  // One statement: per query term, the most recent postings within the window (index StoryTerm(term, lastSeenAt)).
+  // One statement: per query term, the most recent postings within the window, from the index
+  // StoryTerm(term, lastSeenAt, id, storyId) alone (no row look-up per posting; ties of lastSeenAt: the later write first).
   const parts = query.map(([term], i) => sql`
     SELECT * FROM (SELECT "term", "storyId" FROM "StoryTerm" WHERE "term" = ${term} AND "lastSeenAt" >= ${oldest}
       ORDER BY "lastSeenAt" DESC LIMIT ${s.postingLimit}) ${alias(`p${i}`)}`);

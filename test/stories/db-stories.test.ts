@@ -66,11 +66,29 @@ describe("assignStory and mergeStories on a real database", () => {
     expect(after.articles).toBe(41);
   });
 
+  // SQLite: the look-up walks the index, so postings of equal lastSeenAt come in its order (PostgreSQL sorts small tables).
+  it.skipIf(testEngine() === "postgresql")("gives postings of equal lastSeenAt newest write first, as rowids did", async () => {
+    const at = new Date("2026-11-01T00:00:00Z");
+    const story = async () => (await t.db.story.create({ data: { headline: "h", firstSeenAt: at, lastSeenAt: at, profile: "{}" } })).id;
+    const [a, b] = [await story(), await story()];
+    const write = (storyId: number) => t.db.storyTerm.create({ data: { term: "tie-term", storyId, weight: 1, lastSeenAt: at } });
+    const newest = async () => (await t.db.$queryRawUnsafe<{ storyId: number }[]>(
+      `SELECT "term", "storyId" FROM "StoryTerm" WHERE "term" = 'tie-term' AND "lastSeenAt" >= ? ORDER BY "lastSeenAt" DESC LIMIT 1`, at.toISOString().replace("Z", "+00:00"),
+    ))[0]!.storyId;
+    await write(a);
+    await write(b);
+    expect(await newest()).toBe(b);
+    // Story a's index rewritten (writeStoryIndex: delete, insert): its posting is now the latest write.
+    await t.db.storyTerm.deleteMany({ where: { storyId: a } });
+    await write(a);
+    expect(await newest()).toBe(a);
+  });
+
   // SQLite's plan; PostgreSQL's planner picks a scan for tables this small, whatever the indexes.
-  it.skipIf(testEngine() === "postgresql")("looks candidates up through the (term, lastSeenAt) index", async () => {
+  it.skipIf(testEngine() === "postgresql")("looks candidates up in the (term, lastSeenAt, id, storyId) index alone", async () => {
     const plan = await t.db.$queryRawUnsafe<{ detail: string }[]>(
-      "EXPLAIN QUERY PLAN SELECT storyId FROM StoryTerm WHERE term = 'x' AND lastSeenAt >= 0 ORDER BY lastSeenAt DESC LIMIT 200",
+      "EXPLAIN QUERY PLAN SELECT term, storyId FROM StoryTerm WHERE term = 'x' AND lastSeenAt >= 0 ORDER BY lastSeenAt DESC LIMIT 200",
     );
-    expect(plan.map((p) => p.detail).join(" ")).toMatch(/StoryTerm_term_lastSeenAt_idx/);
+    expect(plan.map((p) => p.detail).join(" ")).toMatch(/COVERING INDEX StoryTerm_term_lastSeenAt_id_storyId_idx/);
   });
 });
