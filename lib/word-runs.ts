@@ -105,5 +105,9 @@ export function joinWords(text: string): string {
     } else inRun = false;
     i += units - 1;
   }
-  return Buffer.from(out.buffer, 0, len * 2).toString("utf16le");
+  // the buffer's code units are in the machine's byte order; utf16le wants them little-endian
+  const bytes = Buffer.from(out.buffer, 0, len * 2);
+  return (BIG_ENDIAN ? bytes.swap16() : bytes).toString("utf16le");
 }
+
+const BIG_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;
