@@ -76,3 +76,38 @@ export function runWords(runs: WordRuns): string[] {
   }
   return runs.words;
 }
+
+/**
+ * `runWords(readWordRuns(text)).join(" ")`, the runs joined by single spaces, in one pass without a string per
+ * run: the runs' code units are copied into one buffer, a space between two runs.
+ */
+export function joinWords(text: string): string {
+  const n = text.length;
+  const out = new Uint16Array(n);
+  let len = 0;
+  let inRun = false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    let k: number, units = 1;
+    if (c < 128) {
+      k = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? LETTER : c >= 48 && c <= 57 ? DIGIT : OTHER;
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      k = classify(String.fromCodePoint(text.codePointAt(i)!));
+      units = 2;
+    } else {
+      k = classOfUnit(c);
+    }
+    if (k !== OTHER) {
+      if (!inRun && len > 0) out[len++] = 0x20;
+      out[len++] = c;
+      if (units === 2) out[len++] = text.charCodeAt(i + 1);
+      inRun = true;
+    } else inRun = false;
+    i += units - 1;
+  }
+  // the buffer's code units are in the machine's byte order; utf16le wants them little-endian
+  const bytes = Buffer.from(out.buffer, 0, len * 2);
+  return (BIG_ENDIAN ? bytes.swap16() : bytes).toString("utf16le");
+}
+
+const BIG_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;

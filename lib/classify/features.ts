@@ -58,8 +58,7 @@ export interface DocumentFacts {
 
 /** Read the DOM-derived facts from a parsed page (only read, never modified). */
 export function readDocumentFacts($: CheerioAPI): DocumentFacts {
-  const page = measurePage($);
-  const marks = scanMetadataElements($.root()[0] as unknown as ParentNode);
+  const { page, marks } = measurePage($);
   const meta = readMetadata($, marks);
   return {
     page,
@@ -256,7 +255,9 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const words = counts.words;
   const runs = resolveTextWords(input);
   const [legalText, firstPlural, secondPerson] = TEXT_LISTS.count(runs) as [number, number, number];
-  const [forumWords, commerceWords, serviceWords, articleWords] = PAGE_LISTS.count(readWordRuns(page.text.toLowerCase())) as [number, number, number, number];
+  // the page's text in lower case once, for its word lists and its prices
+  const pageText = page.text.toLowerCase();
+  const [forumWords, commerceWords, serviceWords, articleWords] = PAGE_LISTS.count(readWordRuns(pageText)) as [number, number, number, number];
   const legalTitle = [...new Set(TITLE_LISTS.hits(readWordRuns(title.toLowerCase()), 0))];
   const { upper, letters } = counts;
   const segments = url ? url.pathname.split("/").filter(Boolean) : [];
@@ -266,7 +267,7 @@ export function computeFeatures(input: FeatureInput): PageFeatures {
   const dateInTextTop = DATE_IN_TEXT.test(text.slice(0, DATE_SCAN_CHARS)) || DATE_IN_TEXT.test(title);
   const dateOnPage = Boolean(input.extraction.publishedAt) || meta.dateMeta;
   const author = Boolean(input.extraction.author) || meta.author;
-  const prices = (page.text.toLowerCase().match(PRICE) ?? []).length;
+  const prices = (pageText.match(PRICE) ?? []).length;
   const types = meta.jsonLdTypes.map((t) => t.toLowerCase());
   const hasType = (set: Set<string>) => (types.some((t) => set.has(t)) ? 1 : 0);
   const og = meta.ogType?.toLowerCase() ?? null;
@@ -437,52 +438,160 @@ function isElement(node: AnyNode): node is Element {
   return node.type === "tag" || node.type === "script" || node.type === "style";
 }
 
-function measurePage($: CheerioAPI): PageMeasure {
+/**
+ * Levels of elements down to the nearest <a> below an element (1: a child is one), NO_LINK when there is
+ * none: containsLink(node, d) is linkDepth(node) <= d. The walk returns it for each element it leaves, so
+ * the link tests of similar link blocks and linked headings read no subtree again.
+ */
+const NO_LINK = 0xfffff;
+
+/**
+ * One walk over the page: the measures (text outside skipped subtrees: scripts, styles, <head> …) and the
+ * metadata elements (everywhere, skipped subtrees included), both in document order. The DOM walk is
+ * bound by reading the nodes from memory, so one walk for both costs about half of two.
+ */
+function measurePage($: CheerioAPI): { page: PageMeasure; marks: MetadataElements } {
   const m: PageMeasure = { text: "", chars: 0, linkChars: 0, links: 0, similarLinkBlocks: 0, articleElements: 0, timeElements: 0,
     headings: 0, codeBlocks: 0, formFields: 0, images: 0, shareLinks: 0, buttons: 0, listItems: 0, commentBlocks: 0,
     longParagraphs: 0, listChars: 0, mediaElements: 0, players: 0, linkedHeadings: 0, teaserBlocks: 0, markupValues: new Set() };
+  const marks: MetadataElements = { metas: [], jsonLdScripts: [], itemtypes: [], dateItemprop: false, authorMarkup: false };
   const parts: string[] = [];
   const root = $.root()[0] as unknown as ParentNode;
-  const walk = (node: AnyNode, inLink: boolean, inList: boolean): void => {
+  /** Metadata elements of a skipped subtree (not measured); returns its element's link depth. */
+  const scanSkipped = (el: Element): number => {
+    let depth = NO_LINK;
+    for (const child of el.children) {
+      if (!isElement(child)) continue;
+      readAttributes(child.attribs);
+      readMarks(child, marks);
+      const d = child.children.length > 0 ? scanSkipped(child) : NO_LINK;
+      depth = Math.min(depth, child.name === "a" ? 1 : d + 1);
+    }
+    return depth;
+  };
+  /** Measures one node; returns the link depth of an element (NO_LINK for anything else). */
+  const walk = (node: AnyNode, inLink: boolean, inList: boolean): number => {
     if (node.type === "text") {
       const data = (node as unknown as { data: string }).data;
       const n = collapsedTrimmedLength(data);
       if (n > 0) { parts.push(data); m.chars += n; if (inLink) m.linkChars += n; if (inList) m.listChars += n; }
-      return;
+      return NO_LINK;
     }
-    if (!isElement(node) && node.type !== "root") return;
+    if (!isElement(node)) return NO_LINK;
+    const tag = node.name;
+    readAttributes(node.attribs);
+    readMarks(node, marks);
+    if (MEDIA_TAGS.has(tag)) { m.mediaElements++; if (tag === "video" || tag === "audio") m.players++; }
+    if (SKIP_TAGS.has(tag)) return scanSkipped(node);
+    const { cls, id, itemprop, role } = attrs;
+    if (cls) m.markupValues.add(cls);
+    if (id) m.markupValues.add(id);
+    if (itemprop) m.markupValues.add(itemprop);
+    if (role) m.markupValues.add(role);
     let link = inLink;
-    if (isElement(node)) {
-      const tag = node.name;
-      if (MEDIA_TAGS.has(tag)) { m.mediaElements++; if (tag === "video" || tag === "audio") m.players++; }
-      if (SKIP_TAGS.has(tag)) return;
-      const attrs = node.attribs;
-      for (const attr of MARKUP_ATTRIBUTES) { const v = attrs[attr]; if (v) m.markupValues.add(v); }
-      if (tag === "a" && attrs.href) { m.links++; link = true; if (SHARE_LINK.test(attrs.href)) m.shareLinks++; }
-      if (tag === "button" || (attrs.class && BUTTON_CLASS.test(attrs.class))) m.buttons++;
-      if ((attrs.id && COMMENT_ATTR.test(attrs.id)) || (tag === "section" || tag === "div" || tag === "ol" || tag === "ul") && attrs.class && COMMENT_ATTR.test(attrs.class)) m.commentBlocks++;
-      if (tag === "p" && trimmedTextLength(node) >= LONG_PAGE_PARAGRAPH_CHARS) m.longParagraphs++;
-      if (tag === "li") m.listItems++;
-      else if (tag === "article") m.articleElements++;
-      else if (tag === "time") m.timeElements++;
-      else if (tag === "h1" || tag === "h2" || tag === "h3" || tag === "h4") {
-        if (tag !== "h4") m.headings++;
-        if (inLink || containsLink(node, 2)) {
-          m.linkedHeadings++;
-          if (isTeaser(node)) m.teaserBlocks++;
-        }
-      }
-      else if (tag === "pre" || tag === "code") m.codeBlocks++;
-      else if (tag === "input" || tag === "textarea" || tag === "select") m.formFields++;
-      else if (tag === "img") m.images++;
-      m.similarLinkBlocks = Math.max(m.similarLinkBlocks, largestSimilarGroup(node));
+    if (tag === "a") { const href = attrs.href; if (href) { m.links++; link = true; if (SHARE_LINK.test(href)) m.shareLinks++; } }
+    if (tag === "button" || (cls && BUTTON_CLASS.test(cls))) m.buttons++;
+    if ((id && COMMENT_ATTR.test(id)) || (tag === "section" || tag === "div" || tag === "ol" || tag === "ul") && cls && COMMENT_ATTR.test(cls)) m.commentBlocks++;
+    if (tag === "p" && trimmedTextLength(node) >= LONG_PAGE_PARAGRAPH_CHARS) m.longParagraphs++;
+    let heading = false;
+    if (tag === "li") m.listItems++;
+    else if (tag === "article") m.articleElements++;
+    else if (tag === "time") m.timeElements++;
+    else if (tag === "h1" || tag === "h2" || tag === "h3" || tag === "h4") {
+      if (tag !== "h4") m.headings++;
+      heading = true;
     }
-    const list = inList || (isElement(node) && node.name === "li");
-    for (const child of (node as ParentNode).children) walk(child, link, list);
+    else if (tag === "pre" || tag === "code") m.codeBlocks++;
+    else if (tag === "input" || tag === "textarea" || tag === "select") m.formFields++;
+    else if (tag === "img") m.images++;
+    const list = inList || tag === "li";
+    const children = node.children;
+    // similar link blocks: element children sharing tag + first two classes that hold a link within 3 levels
+    const grouping = children.length >= MIN_SIMILAR_BLOCK;
+    let groups: Map<string, number> | null = null;
+    let best = 0;
+    let depth = NO_LINK;
+    for (const child of children) {
+      const d = walk(child, link, list);
+      if (!isElement(child)) continue;
+      const name = child.name;
+      depth = Math.min(depth, name === "a" ? 1 : d + 1);
+      if (!grouping || name === "a" || d > 3 || SKIP_TAGS.has(name)) continue;
+      const key = groupKey(name, child.attribs.class);
+      const n = ((groups ??= new Map()).get(key) ?? 0) + 1;
+      groups.set(key, n);
+      if (n > best) best = n;
+    }
+    if (best >= MIN_SIMILAR_BLOCK) m.similarLinkBlocks = Math.max(m.similarLinkBlocks, best);
+    if (heading && (inLink || depth <= 2)) {
+      m.linkedHeadings++;
+      if (isTeaser(node)) m.teaserBlocks++;
+    }
+    return depth;
   };
-  walk(root as unknown as AnyNode, false, false);
+  for (const child of root.children) walk(child, false, false);
   m.text = parts.join(" ");
-  return m;
+  return { page: m, marks };
+}
+
+/** The attributes of an element that measurePage reads (undefined: absent), of the element being read. */
+const attrs: { cls?: string; id?: string; itemprop?: string; role?: string; href?: string; rel?: string; itemtype?: string; type?: string } = {};
+
+/**
+ * Fill `attrs` from an element's attributes. One pass over the element's own attributes (most have none to
+ * three) instead of a lookup of each name: the attribs objects have as many shapes as there are attribute
+ * sets on the page, so each `attribs.name` was a megamorphic lookup, most of them of an absent name.
+ */
+function readAttributes(a: Record<string, string>): void {
+  attrs.cls = attrs.id = attrs.itemprop = attrs.role = attrs.href = attrs.rel = attrs.itemtype = attrs.type = undefined;
+  for (const k in a) {
+    switch (k) {
+      case "class": attrs.cls = a[k]; break;
+      case "id": attrs.id = a[k]; break;
+      case "itemprop": attrs.itemprop = a[k]; break;
+      case "role": attrs.role = a[k]; break;
+      case "href": attrs.href = a[k]; break;
+      case "rel": attrs.rel = a[k]; break;
+      case "itemtype": attrs.itemtype = a[k]; break;
+      case "type": attrs.type = a[k]; break;
+    }
+  }
+}
+
+/** The metadata an element carries (readMetadata reads them), from `attrs` (readAttributes of the element). */
+function readMarks(el: Element, out: MetadataElements): void {
+  const name = el.name;
+  const { itemtype, itemprop } = attrs;
+  if (name === "meta") out.metas.push(el);
+  else if (name === "script" && attrs.type?.toLowerCase() === "application/ld+json") out.jsonLdScripts.push(el);
+  if (itemtype !== undefined) out.itemtypes.push(itemtype);
+  if (itemprop === "datePublished" || itemprop === "dateCreated") out.dateItemprop = true;
+  if (!out.authorMarkup && (attrs.rel?.toLowerCase() === "author" || itemprop === "author" || (attrs.cls !== undefined && isAuthorClass(attrs.cls)))) out.authorMarkup = true;
+}
+
+const AUTHOR_CLASS = /(?:^|\s)(?:byline|author)(?:\s|$)/;
+
+/** AUTHOR_CLASS.test(cls), the regular expression run only on the few classes that hold one of its words (it was run on every class of the page until one matched). */
+function isAuthorClass(cls: string): boolean {
+  return (cls.includes("author") || cls.includes("byline")) && AUTHOR_CLASS.test(cls);
+}
+
+/**
+ * `${name}.${(cls ?? "").trim().split(/\s+/).slice(0, 2).join(".")}` (a similar link block's key: tag and
+ * first two classes) without the arrays.
+ */
+function groupKey(name: string, cls: string | undefined): string {
+  if (!cls) return `${name}.`;
+  const n = cls.length;
+  let i = 0;
+  while (i < n && isJsSpace(cls.charCodeAt(i))) i++;
+  const s1 = i;
+  while (i < n && !isJsSpace(cls.charCodeAt(i))) i++;
+  const e1 = i;
+  while (i < n && isJsSpace(cls.charCodeAt(i))) i++;
+  const s2 = i;
+  while (i < n && !isJsSpace(cls.charCodeAt(i))) i++;
+  return s2 < i ? `${name}.${cls.slice(s1, e1)}.${cls.slice(s2, i)}` : `${name}.${cls.slice(s1, e1)}`;
 }
 
 /**
@@ -560,36 +669,32 @@ const MAX_MARKUP_WORD = 20;
 /** Words of attribute values: "post-body" → post, body; "articleBody" → article, body. */
 function markupWordsOf(values: Iterable<string>): string[] {
   const out = new Set<string>();
-  // One string for all values: two regex passes per page instead of two per element.
-  const joined = [...values].join(" ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  for (const w of joined.split(/[^a-z]+/)) if (w.length >= MIN_MARKUP_WORD && w.length <= MAX_MARKUP_WORD) out.add(w);
+  // What `[...values].join(" ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z]+/)` finds, value by
+  // value (no match and no word crosses the space between two values): an ASCII value in one pass without the
+  // regular expressions; any other by them (a few non-ASCII letters lower-case to a-z: K, the Kelvin sign, to k).
+  for (const v of values) {
+    if (!ASCII_ONLY.test(v)) {
+      for (const w of v.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z]+/)) if (w.length >= MIN_MARKUP_WORD && w.length <= MAX_MARKUP_WORD) out.add(w);
+      continue;
+    }
+    // a word is a run of letters, cut where a lower-case letter is followed by an upper-case one
+    let start = -1, lower = false, upper = false;
+    for (let i = 0; i <= v.length; i++) {
+      const c = i < v.length ? v.charCodeAt(i) : 0;
+      const isUpper = c >= 65 && c <= 90, isLower = c >= 97 && c <= 122;
+      if (start >= 0 && ((!isUpper && !isLower) || (isUpper && lower))) {
+        if (i - start >= MIN_MARKUP_WORD && i - start <= MAX_MARKUP_WORD) out.add(upper ? v.slice(start, i).toLowerCase() : v.slice(start, i));
+        start = -1;
+      }
+      if ((isUpper || isLower) && start < 0) { start = i; upper = false; }
+      if (isUpper) upper = true;
+      lower = isLower;
+    }
+  }
   return [...out];
 }
 
-/** Size of the largest group of element children sharing tag + class that each contain a link. */
-function largestSimilarGroup(node: Element): number {
-  if (node.children.length < MIN_SIMILAR_BLOCK) return 0;
-  const groups = new Map<string, number>();
-  let best = 0;
-  for (const child of node.children) {
-    if (!isElement(child) || child.name === "a" || SKIP_TAGS.has(child.name)) continue;
-    if (!containsLink(child, 3)) continue;
-    const key = `${child.name}.${(child.attribs.class ?? "").trim().split(/\s+/).slice(0, 2).join(".")}`;
-    const n = (groups.get(key) ?? 0) + 1;
-    groups.set(key, n);
-    if (n > best) best = n;
-  }
-  return best >= MIN_SIMILAR_BLOCK ? best : 0;
-}
-
-function containsLink(node: Element, depth: number): boolean {
-  for (const child of node.children) {
-    if (!isElement(child)) continue;
-    if (child.name === "a") return true;
-    if (depth > 1 && containsLink(child, depth - 1)) return true;
-  }
-  return false;
-}
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 // ---- metadata ----
 
@@ -609,28 +714,6 @@ interface MetadataElements {
   dateItemprop: boolean;
   /** rel="author", itemprop="author", class byline or author. */
   authorMarkup: boolean;
-}
-
-/**
- * One plain walk instead of eight CSS queries (each a whole-document traversal): this was the
- * largest cost of the classify stage after the DOM walk itself.
- */
-function scanMetadataElements(root: ParentNode): MetadataElements {
-  const out: MetadataElements = { metas: [], jsonLdScripts: [], itemtypes: [], dateItemprop: false, authorMarkup: false };
-  const visit = (node: ParentNode): void => {
-    for (const child of node.children) {
-      if (!isElement(child)) continue;
-      const a = child.attribs;
-      if (child.name === "meta") out.metas.push(child);
-      else if (child.name === "script" && a.type?.toLowerCase() === "application/ld+json") out.jsonLdScripts.push(child);
-      if (a.itemtype !== undefined) out.itemtypes.push(a.itemtype);
-      if (a.itemprop === "datePublished" || a.itemprop === "dateCreated") out.dateItemprop = true;
-      if (!out.authorMarkup && (a.rel?.toLowerCase() === "author" || a.itemprop === "author" || (a.class !== undefined && /(?:^|\s)(?:byline|author)(?:\s|$)/.test(a.class)))) out.authorMarkup = true;
-      if (child.children.length > 0) visit(child);
-    }
-  };
-  visit(root);
-  return out;
 }
 
 function textOf(node: Element): string {

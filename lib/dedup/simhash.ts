@@ -17,7 +17,6 @@ const FNV_OFFSET_HI = 0xcbf29ce4;
 const FNV_OFFSET_LO = 0x84222325;
 /** The FNV-64 prime is 2^40 + 0x1b3. */
 const FNV_PRIME_LOW = 0x1b3;
-const TWO32 = 2 ** 32;
 const FMIX1_HI = 0xff51afd7, FMIX1_LO = 0xed558ccd;
 const FMIX2_HI = 0xc4ceb9fe, FMIX2_LO = 0x1a85ec53;
 
@@ -42,14 +41,34 @@ function fnvRange(s: string, from: number, to: number, state: Uint32Array): void
   let hi = state[0]!, lo = state[1]!;
   for (let i = from; i < to; i++) {
     lo = (lo ^ s.charCodeAt(i)) >>> 0;
-    // h × (2^40 + 0x1b3) = h × 0x1b3 + (h << 40), mod 2^64: the low half's product is exact in a double
-    // (< 2^41), its carry is the part above 2^32; the high half is needed mod 2^32 only (Math.imul).
-    const loMul = lo * FNV_PRIME_LOW;
-    hi = (Math.imul(hi, FNV_PRIME_LOW) + Math.floor(loMul / TWO32) + (lo << 8)) >>> 0;
-    lo = loMul >>> 0;
+    // h × (2^40 + 0x1b3) = h × 0x1b3 + (h << 40), mod 2^64: the low half's product lo × 0x1b3 (< 2^41) in
+    // 16-bit halves, (lh × 2^16 + ll) × 0x1b3, so that its carry above 2^32 comes out of integer
+    // operations (every term < 2^31) rather than a double's division; the high half is needed mod 2^32 only (Math.imul).
+    const carry = ((lo >>> 16) * FNV_PRIME_LOW + (((lo & 0xffff) * FNV_PRIME_LOW) >>> 16)) >>> 16;
+    hi = (Math.imul(hi, FNV_PRIME_LOW) + carry + (lo << 8)) >>> 0;
+    lo = Math.imul(lo, FNV_PRIME_LOW) >>> 0;
   }
   state[0] = hi;
   state[1] = lo;
+}
+
+/**
+ * fnvRange over s[from … to) of two states at once (`a` and `b`): a word continues the shingle that began at
+ * the word before and starts its own, and both read its characters once.
+ */
+function fnvRangeBoth(s: string, from: number, to: number, a: Uint32Array, b: Uint32Array): void {
+  let ahi = a[0]!, alo = a[1]!, bhi = b[0]!, blo = b[1]!;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    alo = (alo ^ c) >>> 0;
+    ahi = (Math.imul(ahi, FNV_PRIME_LOW) + (((alo >>> 16) * FNV_PRIME_LOW + (((alo & 0xffff) * FNV_PRIME_LOW) >>> 16)) >>> 16) + (alo << 8)) >>> 0;
+    alo = Math.imul(alo, FNV_PRIME_LOW) >>> 0;
+    blo = (blo ^ c) >>> 0;
+    bhi = (Math.imul(bhi, FNV_PRIME_LOW) + (((blo >>> 16) * FNV_PRIME_LOW + (((blo & 0xffff) * FNV_PRIME_LOW) >>> 16)) >>> 16) + (blo << 8)) >>> 0;
+    blo = Math.imul(blo, FNV_PRIME_LOW) >>> 0;
+  }
+  a[0] = ahi; a[1] = alo;
+  b[0] = bhi; b[1] = blo;
 }
 
 /** The murmur-style finaliser on state, in place. */
@@ -117,8 +136,8 @@ export function simhashOfNormalized(norm: string): string {
     let wordStart = 0;
     for (let i = 0; i <= norm.length; i++) {
       if (i < norm.length && norm.charCodeAt(i) !== SPACE) continue;
-      if (hasOpen) { fnvRange(norm, wordStart, i, open); vote(open); }
-      fnvRange(norm, wordStart, i, fresh);
+      if (hasOpen) { fnvRangeBoth(norm, wordStart, i, open, fresh); vote(open); }
+      else fnvRange(norm, wordStart, i, fresh);
       if (i < norm.length) {
         fnvUpdate(" ", fresh);
         open[0] = fresh[0]!; open[1] = fresh[1]!; hasOpen = true;

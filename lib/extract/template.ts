@@ -584,13 +584,20 @@ function keyOf(a1: number, a2: number, text: string): string {
 
 const BASE36_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
-/** `n.toString(36)` of an integer 0 ≤ n < 2^53, in a third of the time V8's radix conversion of a double takes. */
+/**
+ * `n.toString(36)` of an integer 0 ≤ n < 2^53, in a third of the time V8's radix conversion of a double takes.
+ * The remainder by a division, not `n % 36`: the remainder of a double that is not a small integer is a call
+ * to fmod, the larger part of the conversion. n / 36 is rounded (above 2^48 its fraction has 4 bits), so
+ * its floor may be one too many, which a negative remainder shows.
+ */
 function base36(n: number): string {
   let s = "";
   do {
-    const r = n % 36;
+    let q = Math.floor(n / 36);
+    let r = n - q * 36;
+    if (r < 0) { q--; r += 36; }
     s = BASE36_DIGITS[r] + s;
-    n = (n - r) / 36;
+    n = q;
   } while (n > 0);
   return s;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import type { AnyNode, Element, ParentNode } from "domhandler";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { computeFeatures, FEATURE_NAMES, readDocumentFacts, type FeatureName } from "../../lib/classify/features.ts";
@@ -129,5 +130,54 @@ describe("features from DOM facts read before extraction", () => {
       expect([...shared.vector], file).toEqual([...own.vector]);
       expect(shared.facts, file).toEqual(own.facts);
     }
+  });
+});
+
+describe("link tests of the page walk", () => {
+  // The walk carries each element's depth to its nearest link up the tree; these are the plain definitions it replaced.
+  const isEl = (n: AnyNode): n is Element => n.type === "tag" || n.type === "script" || n.type === "style";
+  const containsLink = (node: Element, depth: number): boolean =>
+    node.children.some((c) => isEl(c) && (c.name === "a" || (depth > 1 && containsLink(c, depth - 1))));
+  const SKIP = new Set(["script", "style", "noscript", "template", "svg", "head", "iframe", "object"]);
+  function reference(root: ParentNode): { similarLinkBlocks: number; linkedHeadings: number } {
+    let similar = 0, linked = 0;
+    const walk = (node: AnyNode, inLink: boolean): void => {
+      if (!isEl(node) && node.type !== "root") return;
+      let link = inLink;
+      if (isEl(node)) {
+        if (SKIP.has(node.name)) return;
+        if (node.name === "a" && node.attribs.href) link = true;
+        if (/^h[1-4]$/.test(node.name) && (inLink || containsLink(node, 2))) linked++;
+        if (node.children.length >= 3) {
+          const groups = new Map<string, number>();
+          for (const c of node.children) {
+            if (!isEl(c) || c.name === "a" || SKIP.has(c.name) || !containsLink(c, 3)) continue;
+            const key = `${c.name}.${(c.attribs.class ?? "").trim().split(/\s+/).slice(0, 2).join(".")}`;
+            groups.set(key, (groups.get(key) ?? 0) + 1);
+          }
+          const best = Math.max(0, ...groups.values());
+          if (best >= 3) similar = Math.max(similar, best);
+        }
+      }
+      for (const c of (node as ParentNode).children) walk(c, link);
+    };
+    walk(root as unknown as AnyNode, false);
+    return { similarLinkBlocks: similar, linkedHeadings: linked };
+  }
+
+  it("finds the similar link blocks and linked headings of their plain definitions", () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith(".html.gz"));
+    const made = `<html><body><ul class=" a  b c"><li class="x"><svg><a href="#">s</a></svg></li><li class="x"><span><b><a href="/">1</a></b></span></li>
+      <li class="x"><noscript><a href="/">n</a></noscript></li><li class="x"><a>no href</a></li></ul><div><h2><span><a href="/">linked</a></span></h2>
+      <h3><span><b><a href="/">too deep</a></b></span></h3><a href="/"><h1>inside</h1></a><p class="\u00a0a\u2003b"></p></div></body></html>`;
+    let seen = 0;
+    for (const html of [made, ...files.map((f) => page(f).html)]) {
+      const $ = parseHtml(html);
+      const { page: m } = readDocumentFacts($);
+      const want = reference($.root()[0] as unknown as ParentNode);
+      expect({ similarLinkBlocks: m.similarLinkBlocks, linkedHeadings: m.linkedHeadings }).toEqual(want);
+      seen += want.similarLinkBlocks + want.linkedHeadings;
+    }
+    expect(seen).toBeGreaterThan(10);
   });
 });

@@ -2,7 +2,7 @@
 // find what the regular expressions they replaced found: an alternation of each list's phrases, longest first,
 // white space between words, a hit starting and ending at a word boundary, scanned left to right.
 import { describe, expect, it } from "vitest";
-import { readWordRuns, runWords } from "../../lib/word-runs.ts";
+import { joinWords, readWordRuns, runWords } from "../../lib/word-runs.ts";
 import { PhraseLists } from "../../lib/classify/phrase-lists.ts";
 import { createRandom } from "../../lib/classify/random.ts";
 
@@ -38,6 +38,10 @@ describe("readWordRuns", () => {
     const runs = readWordRuns(text);
     expect(runWords(runs)).toEqual(text.match(/[\p{L}\p{N}]+/gu) ?? []);
     expect(runs.digits).toEqual(runWords(runs).map((w) => (/\p{N}/u.test(w) ? 1 : 0)));
+  });
+
+  it.each(TRICKY)("joins the runs of %j by single spaces (joinWords)", (text) => {
+    expect(joinWords(text)).toBe(runWords(readWordRuns(text)).join(" "));
   });
 });
 

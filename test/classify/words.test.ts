@@ -23,6 +23,15 @@ describe("page tokens", () => {
     expect(new Set(t.markup)).toEqual(new Set(["single", "post", "comment", "reply", "form", "article", "body"]));
   });
 
+  it("reads markup words in the order the values' joined regular-expression split gives, non-ASCII values included", () => {
+    const values = ["mainNavBAR h1Title", "x-ABCdef", "post-body", "\u212aelvin-block", "Über-uns caféMenu", "mainNavBAR h1Title", "aBcDeFgHiJ", "col-md-6 teaser"];
+    const html = `<html><body>${values.map((v, i) => `<div ${["class", "id", "itemprop", "role"][i % 4]}="${v}">x</div>`).join("")}</body></html>`;
+    const t = extractPageTokens({ html, url: "https://example.org/a", extraction: { title: "", text: "" } });
+    const joined = [...new Set(values)].join(" ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+    expect(t.markup).toEqual([...new Set(joined.split(/[^a-z]+/).filter((w) => w.length >= 3 && w.length <= 20))]);
+    expect(t.markup).toContain("kelvin"); // the Kelvin sign lower-cases to k
+  });
+
   it("reads URL path words, digit runs by length, depth and query, but not the host", () => {
     expect(tokeniseUrlPath("https://news.example.com/politik/2024/05/wahl-ergebnis-123456789?id=1")).toEqual(
       ["politik", "#d4", "#d2", "wahl", "ergebnis", "#d6", "#depth4", "#query"]);

@@ -28,7 +28,7 @@ const docs = readFileSync(join(import.meta.dirname, "..", "fixtures", "stories",
   .trim().split("\n").map((l) => (JSON.parse(l) as { text: string }).text);
 const TRICKY = [
   "", "   ", "one", "Two words", "Ärger über Straße, ÉTÉ, naïve café", "e\u0301te\u0301 x\u0301 \u0301lead", "𝐀bc 𝟙2 a😀b ﬁne ①",
-  "a\ud800b\udc00c \ud800", "İstanbul ΣΊΣΥΦΟΣ", "٣٤ ⅻ 中文字 한국어 عربي", "tab\tnew\nline\u00a0nbsp\u2028sep\ufeffbom — “quoted”",
+  "a\ud800b\udc00c \ud800", "İstanbul ΣΊΣΥΦΟΣ", "\u0301\u0302", "x\u0301", "a\ud834\udd65b \ud834\udd65", "\u212a ǅemal ½ ²", "only marks \u20dd\u0489 here", "٣٤ ⅻ 中文字 한국어 عربي", "tab\tnew\nline\u00a0nbsp\u2028sep\ufeffbom — “quoted”",
 ];
 
 describe("normalizeText", () => {
