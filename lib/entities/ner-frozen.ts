@@ -7,7 +7,8 @@
 //      clusters), its previous-tag × lower-case scores, its shape's tables, its capitals and letters (the
 //      headline rule), its word in the gazetteer's trie and whether a phrase can start at it;
 //   2. per sentence: the cached shares of the five window places, the pair features (lower-case pairs: one
-//      hash probe each; shape pairs cached, read once per neighbour pair), sentence start, headline,
+//      hash probe each where both words' flags say the model has such pairs; shape pairs cached in one
+//      integer table, read once per neighbour pair), sentence start, headline,
 //      gazetteer matches (down a trie of word indices: no phrase strings);
 //   3. decoding left to right: static scores + the dense previous-tags table + the word's and its shape's
 //      tag rows + the document history, then the best tag BIO allows.
@@ -44,13 +45,18 @@ const CLUSTER_KINDS = CLUSTER_PREFIXES.map((n) => `c${n}`);
 /** Ints a slot of the word map, and the UTF-16 units of a form that its slot holds (two an int). */
 const WORD_SLOT = 8, INLINE_UNITS = 8;
 const CAPITALISED = 1, GAZ_START = 2;
-/** I_FLAGS above its two flags: the word's capitals (isHeadline's count). */
-const CAPITALS_SHIFT = 2;
+/** Flags of a word whose lower-case atom some LL_PREV (LL_NEXT) feature of the model has as its first (A) or
+ * second (B) atom: a lower-case pair is looked up only when the left word has the A flag and the right word
+ * the B flag (the feature table answers every other pair "none" too, after reading two bit sets of its own,
+ * cache misses both). */
+const LLP_A = 4, LLP_B = 8, LLN_A = 16, LLN_B = 32;
+/** I_FLAGS above its flags: the word's capitals (isHeadline's count). */
+const CAPITALS_SHIFT = 6;
 /** The fields of a word id in FrozenTagger.info (INFO ints a word). */
 const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, I_GAZ = 6, I_LETTERS = 7, INFO = 8;
-/** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
- * odd shapes can claim to ~100 KB per shape). */
-const PAIRS_PER_SHAPE = 512;
+/** Shape pairs whose scores are cached before that cache is emptied (a few thousand recur; a text of odd
+ * shapes cannot claim more than ~2 MB). */
+const PAIR_CACHE_LIMIT = 16_384;
 /** Affixes whose summed scores are cached (four letters and shorter: far fewer than words). */
 const AFFIX_CACHE_LIMIT = 50_000;
 const UPPER = /\p{Lu}/u;
@@ -65,8 +71,6 @@ interface ShapeEntry {
   tagS: Float64Array | null;
   histS: Float64Array | null;
   first: Float64Array | null;
-  /** by the shape on its right: [SS_PREV scores of the right token | SS_NEXT scores of this one], or null */
-  pairs: Map<number, Float32Array | null>;
 }
 
 export interface FrozenTagging {
@@ -104,6 +108,18 @@ export class FrozenTagger {
   private histStamp = new Int32Array(INITIAL_WORDS);
   private docStamp = 0;
   private readonly shapes = new Map<number, ShapeEntry>();
+  /** The shape-pair cache, (left shape's index, right shape's index) → the pair's offset in pairRows or -1
+   * (the model has neither feature): open addressing over [left, right, offset] slots, left -1 when empty, at
+   * most half full. pairRows holds [SS_PREV scores of the right token | SS_NEXT scores of the left one]. */
+  private readonly pairSlots: Int32Array;
+  private pairRows = new Float32Array(256 * 2 * NT);
+  /** pairs in pairSlots, and rows in pairRows (pairs with scores) */
+  private pairCount = 0;
+  private pairRowCount = 0;
+  /** the shapes' indices of the atoms outside the sentence, left and right */
+  private readonly outShapes: readonly [number, number];
+  /** LLP_A | LLN_A of the atom left of the sentence, LLP_B | LLN_B of the one right of it */
+  private readonly outFlags: readonly [number, number];
   private readonly gazTables = new Map<string, Float64Array | null>();
   private readonly shapeAtoms = new Map<string, number>();
   private readonly prefixes = new Map<string, Float32Array>();
@@ -137,8 +153,12 @@ export class FrozenTagger {
   /** the model's atoms of the affix and cluster kinds by their text, by kind (null: it does not list them) */
   private readonly kindAtoms = new Map<string, ReadonlyMap<string, number> | null>();
 
-  /** `wordCacheLimit`: word types cached before the cache is emptied (WORD_CACHE_LIMIT; tests set it low). */
-  constructor(private readonly src: WeightSource, private readonly wordCacheLimit = WORD_CACHE_LIMIT) {
+  /** `wordCacheLimit`: word types cached before the cache is emptied (WORD_CACHE_LIMIT), `pairCacheLimit`:
+   * shape pairs (PAIR_CACHE_LIMIT); tests set them low. */
+  constructor(private readonly src: WeightSource, private readonly wordCacheLimit = WORD_CACHE_LIMIT, private readonly pairCacheLimit = PAIR_CACHE_LIMIT) {
+    let slots = 1;
+    while (slots < pairCacheLimit * 2) slots <<= 1;
+    this.pairSlots = new Int32Array(slots * 3).fill(-1);
     this.weights = src.weights;
     this.formAtoms = src.atomsOf?.("w") ?? null;
     this.lowerAtoms = src.atomsOf?.("l") ?? null;
@@ -153,6 +173,8 @@ export class FrozenTagger {
         this.add(this.trans, o, T_TAG12, p1, p2);
       }
     }
+    this.outShapes = [this.shape(L_OUT).index, this.shape(R_OUT).index];
+    this.outFlags = [this.lowerPairFlags(L_OUT) & (LLP_A | LLN_A), this.lowerPairFlags(R_OUT) & (LLP_B | LLN_B)];
     this.hist = new Float64Array(4 * NT);
     for (let k = 0; k < 4; k++) this.add(this.hist, k * NT, T_HIST, k, -1);
     const gaz = src.lexicon.gazetteer;
@@ -188,7 +210,7 @@ export class FrozenTagger {
   private shape(s: number): ShapeEntry {
     let e = this.shapes.get(s);
     if (e) return e;
-    e = { index: this.shapeList.length, tagS: null, histS: null, first: null, pairs: new Map() };
+    e = { index: this.shapeList.length, tagS: null, histS: null, first: null };
     this.shapeList.push(e);
     if (s >= 0) {
       const tagS = new Float64Array(NT * NT);
@@ -349,7 +371,8 @@ export class FrozenTagger {
     const counts = this.caseScratch;
     counts[0] = 0; counts[1] = 0;
     addCaseCounts(form, counts);
-    info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0) | (counts[0]! << CAPITALS_SHIFT);
+    info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0) | (l >= 0 ? this.lowerPairFlags(l) : 0)
+      | (counts[0]! << CAPITALS_SHIFT);
     info[at + I_LETTERS] = counts[1]!;
     info[at + I_SHAPE] = this.shape(s).index;
     info[at + I_GAZ] = gazWord;
@@ -375,16 +398,48 @@ export class FrozenTagger {
     return at;
   }
 
-  /** Shape-pair scores of two neighbours (left shape `a`, its entry `left`; right shape `b`), cached on the
-   * left shape: a few thousand pairs recur, and a probe of the feature table is a cache miss. */
-  private shapePair(left: ShapeEntry, a: number, b: number): Float32Array | null {
-    let t = left.pairs.get(b);
-    if (t !== undefined) return t;
-    const table = new Float32Array(2 * NT);
-    const any = this.add(table, 0, T_SS_PREV, a, b);
-    t = this.add(table, NT, T_SS_NEXT, a, b) || any ? table : null;
-    if (left.pairs.size < PAIRS_PER_SHAPE) left.pairs.set(b, t);
-    return t;
+  /** LLP_A | LLP_B | LLN_A | LLN_B of a lower-case atom (all four when the model cannot tell). */
+  private lowerPairFlags(l: number): number {
+    const of = this.src.templatesOf;
+    if (!of) return LLP_A | LLP_B | LLN_A | LLN_B;
+    const a = of(0, l), b = of(1, l);
+    const bit = (t: number, side: number, flag: number) => (side & (1 << (t & 31)) ? flag : 0);
+    return bit(T_LL_PREV, a, LLP_A) | bit(T_LL_PREV, b, LLP_B) | bit(T_LL_NEXT, a, LLN_A) | bit(T_LL_NEXT, b, LLN_B);
+  }
+
+  /** Shape-pair scores of two neighbours (shape atoms a, b; their shapes' indices left, right): their offset in
+   * pairRows, or -1 when the model has neither feature. Cached: a few thousand pairs recur, and a probe of the
+   * feature table is a cache miss. pairRows may be replaced (grown) by the call. */
+  private shapePair(left: number, right: number, a: number, b: number): number {
+    const slots = this.pairSlots, mask = slots.length / 3 - 1;
+    let s = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right + 1, 0x85ebca77)) >>> 0;
+    s = (s ^ (s >>> 15)) & mask;
+    for (; ; s = (s + 1) & mask) {
+      const at = slots[s * 3]!;
+      if (at === -1) break;
+      if (at === left && slots[s * 3 + 1] === right) return slots[s * 3 + 2]!;
+    }
+    if (this.pairCount >= this.pairCacheLimit) {
+      // emptied whole (the offsets the caller holds were read already), then the pair finds its place again
+      slots.fill(-1);
+      this.pairCount = 0;
+      this.pairRowCount = 0;
+      return this.shapePair(left, right, a, b);
+    }
+    this.pairCount++;
+    let rows = this.pairRows;
+    let o = this.pairRowCount * 2 * NT;
+    if (o + 2 * NT > rows.length) {
+      const grown = new Float32Array(rows.length * 2);
+      grown.set(rows);
+      this.pairRows = rows = grown;
+    }
+    rows.fill(0, o, o + 2 * NT);
+    const any = this.add(rows, o, T_SS_PREV, a, b);
+    if (this.add(rows, o + NT, T_SS_NEXT, a, b) || any) this.pairRowCount++;
+    else o = -1;
+    slots[s * 3] = left; slots[s * 3 + 1] = right; slots[s * 3 + 2] = o;
+    return o;
   }
 
   /** AFF scores of all the prefixes (or suffixes) of a word whose longest read affix is `affix`: shared by
@@ -464,8 +519,10 @@ export class FrozenTagger {
     if (this.fixed.length < n * NT) this.fixed = new Float64Array(Math.max(n * NT, this.fixed.length * 2));
     const out = this.fixed;
     const bias = this.bias, roles = this.roles, info = this.info, shapes = this.shapeList;
-    /** the shape pair of tokens i-1 and i, read at i-1 for its SS_NEXT half (the SS_PREV half is token i's) */
-    let carry: Float32Array | null = null;
+    const outFlags = this.outFlags, outShapes = this.outShapes;
+    /** the shape pair of tokens i-1 and i (its offset in pairRows, or -1), read at i-1 for its SS_NEXT half
+     * (the SS_PREV half is token i's) */
+    let carry = -1;
     for (let i = 0; i < n; i++) {
       const o = i * NT;
       // bias, then the five places' shares, summed left to right in one expression (the same float64 sums as
@@ -481,25 +538,29 @@ export class FrozenTagger {
       const lp = prev >= 0 ? info[prev + I_L]! : L_OUT, ln = next >= 0 ? info[next + I_L]! : R_OUT;
       const sp = prev >= 0 ? info[prev + I_S]! : L_OUT, sn = next >= 0 ? info[next + I_S]! : R_OUT;
       if (l0 >= 0) {
-        if (lp >= 0) this.add(out, o, T_LL_PREV, lp, l0);
-        if (ln >= 0) this.add(out, o, T_LL_NEXT, l0, ln);
+        const flags = info[me + I_FLAGS]!;
+        const fp = prev >= 0 ? info[prev + I_FLAGS]! : outFlags[0], fn = next >= 0 ? info[next + I_FLAGS]! : outFlags[1];
+        if (lp >= 0 && fp & LLP_A && flags & LLP_B) this.add(out, o, T_LL_PREV, lp, l0);
+        if (ln >= 0 && flags & LLN_A && fn & LLN_B) this.add(out, o, T_LL_NEXT, l0, ln);
       }
       if (s0 >= 0) {
-        const shape = shapes[info[me + I_SHAPE]!]!;
+        const index = info[me + I_SHAPE]!;
         if (sp >= 0) {
           // past the first token, sp >= 0 and s0 >= 0 mean token i-1 read this pair (its sn was s0)
-          const pair = prev >= 0 ? carry : this.shapePair(this.shape(L_OUT), sp, s0);
-          if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[k]!;
+          const pair = prev >= 0 ? carry : this.shapePair(outShapes[0], index, sp, s0);
+          const rows = this.pairRows;
+          if (pair >= 0) for (let k = 0; k < NT; k++) out[o + k]! += rows[pair + k]!;
         }
-        carry = null;
+        carry = -1;
         if (sn >= 0) {
-          const pair = this.shapePair(shape, s0, sn);
+          const pair = this.shapePair(index, next >= 0 ? info[next + I_SHAPE]! : outShapes[1], s0, sn);
+          const rows = this.pairRows;
           carry = pair;
-          if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[NT + k]!;
+          if (pair >= 0) for (let k = 0; k < NT; k++) out[o + k]! += rows[pair + NT + k]!;
         }
-        const first = shape.first;
+        const first = shapes[index]!.first;
         if (i === 0 && first) for (let k = 0; k < NT; k++) out[o + k]! += first[k]!;
-      } else carry = null;
+      } else carry = -1;
       if (headline) {
         if (l0 >= 0) this.add(out, o, T_HEAD_L, l0, -1);
         if (s0 >= 0) this.add(out, o, T_HEAD_S, s0, -1);

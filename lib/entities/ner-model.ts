@@ -108,6 +108,10 @@ class FeatureIndex {
     this.aBits[a]! |= 1 << (t & 31);
     this.bBits[b + 1]! |= 1 << (t & 31);
   }
+  /** the bits of aBits (side 0) or bBits (side 1) of an atom (b = -1: none) */
+  templatesOf(side: 0 | 1, atom: number): number {
+    return side === 0 ? this.aBits[atom] ?? 0 : this.bBits[atom + 1] ?? 0;
+  }
   get(t: number, a: number, b: number): number {
     const bit = 1 << (t & 31);
     if (!(this.aBits[a]! & bit) || !(this.bBits[b + 1]! & bit)) return -1;
@@ -199,6 +203,7 @@ export function decodeModel(compressed: Buffer): LoadedModel {
       return byKind.get(kind) ?? EMPTY_ATOMS;
     },
     row: (t, a, b) => index.get(t, a, b),
+    templatesOf: (side, atom) => index.templatesOf(side, atom),
   };
 }
 

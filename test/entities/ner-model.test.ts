@@ -79,11 +79,12 @@ describe("the shipped named-entity model", () => {
     }
   });
 
-  it("tags the same after its word cache is emptied between documents", () => {
+  it("tags the same after its word cache is emptied between documents, and its shape-pair cache within sentences", () => {
     const model = loadShippedModel();
     const documents = ecb.slice(0, 8).map((text) => sentences(text).map((s) => s.map((t) => t.form)));
-    // A cache of 50 word types is emptied before nearly every document, and its slabs are reused.
-    const small = new FrozenTagger(model, 50);
+    // A cache of 50 word types is emptied before nearly every document, and its slabs are reused; one of 3
+    // shape pairs is emptied every few tokens.
+    const small = new FrozenTagger(model, 50, 3);
     const fresh = documents.map((d) => new FrozenTagger(model).tagDocument(d));
     for (let round = 0; round < 2; round++) {
       documents.forEach((d, i) => {
