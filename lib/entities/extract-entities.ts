@@ -57,12 +57,43 @@ export function extractEntities(input: string, options: ExtractOptions = {}): En
     const type = TYPE_OF_KIND[s.kind];
     return type ? [{ type, start: s.start, end: s.end, source: "tagger" }] : [];
   });
-  const spans = repairSpans(text, tagged).flatMap((s): EntitySpan[] => {
-    const trimmed = trimSpan(text, s);
-    return trimmed ? [retypePlaces(text, trimmed)] : [];
-  });
-  return keyed(text, spans);
+  // keyed(text, spans trimmed and retyped), each span's fate read from the memo
+  const mentions: EntityMention[] = [];
+  for (const s of repairSpans(text, tagged)) {
+    const fate = fateOf(s.type, text.slice(s.start, s.end));
+    if (!fate) continue;
+    const start = s.start + fate.start, end = s.start + fate.end;
+    mentions.push({ text: text.slice(start, end), type: fate.type, start, end, key: fate.key });
+  }
+  return resolveAliases(mentions.filter((m) => m.key.length > m.key.indexOf(":") + 1));
 }
+
+/** What trimSpan, retypePlaces and entityKey make of a span, which they read only through its text: where
+ * its trimmed text lies in it, its type and key; null when trimSpan drops it. */
+interface SpanFate { start: number; end: number; type: EntityType; key: string }
+/** Spellings whose fate is kept, per type, before that memo is emptied (names recur within and across
+ * articles: most spans are read once per spelling; a few MB at most). */
+const FATE_MEMO_LIMIT = 20_000;
+const fates: Record<EntityType, Map<string, SpanFate | null>> = { PERSON: new Map(), ORG: new Map(), PLACE: new Map() };
+
+function fateOf(type: EntityType, body: string): SpanFate | null {
+  const memo = fates[type];
+  let fate = memo.get(body);
+  if (fate !== undefined) return fate;
+  fate = null;
+  const trimmed = trimSpan(body, { type, start: 0, end: body.length, source: "tagger" });
+  if (trimmed) {
+    const retyped = retypePlaces(body, trimmed);
+    fate = { start: trimmed.start, end: trimmed.end, type: retyped.type, key: entityKey(body.slice(trimmed.start, trimmed.end), retyped.type) };
+  }
+  if (memo.size >= FATE_MEMO_LIMIT) memo.clear();
+  // A long slice of the page would keep the whole page text alive as the memo's key: stored as a copy.
+  memo.set(body.length < OWN_COPY_LENGTH ? body : `\0${body}`.slice(1), fate);
+  return fate;
+}
+
+/** V8 copies a slice shorter than this (13 units); a longer one points into the string it was cut from. */
+const OWN_COPY_LENGTH = 13;
 
 export interface EntityCount { key: string; name: string; type: EntityMention["type"]; mentions: number }
 
