@@ -15,6 +15,7 @@
 // test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.
 import { CLUSTER_PREFIXES, T, TAGS, TAG_COUNT, addCaseCounts, allowedAfter, headlineCounts, isHeadline, sentenceAtoms, shapeOf } from "./ner-features.ts";
 import { DocHistory, staticRows, tagSentence, type WeightSource } from "./ner-tagger.ts";
+import { formAt, needsForm, type TokenTable } from "./tokenize.ts";
 
 const NT = 9;
 if (TAG_COUNT !== NT) throw new Error(`ner-frozen expects ${NT} tags, the features define ${TAG_COUNT}`);
@@ -44,6 +45,8 @@ const AFFIX_KINDS = { p: ["p0", "p1", "p2", "p3", "p4"], s: ["s0", "s1", "s2", "
 const CLUSTER_KINDS = CLUSTER_PREFIXES.map((n) => `c${n}`);
 /** Ints a slot of the word map, and the UTF-16 units of a form that its slot holds (two an int). */
 const WORD_SLOT = 8, INLINE_UNITS = 8;
+/** The first two units of '' as the word map packs them: the token reads as " (tokenize.ts formAt). */
+const DOUBLED_APOSTROPHE = 39 | (39 << 16);
 const CAPITALISED = 1, GAZ_START = 2;
 /** Flags of a word whose lower-case atom some LL_PREV (LL_NEXT) feature of the model has as its first (A) or
  * second (B) atom: a lower-case pair is looked up only when the left word has the A flag and the right word
@@ -304,6 +307,37 @@ export class FrozenTagger {
         : this.formOf[id] === form) return id;
     }
     const id = this.newWord(form);
+    this.placeWord(h, id, len, p0, p1, p2, p3);
+    return id;
+  }
+
+  /** word(formAt(text, start, end)), the form's units read from the text: no string unless the word is new (or
+   * its form is not its text: a curly quote or dash straightened, a doubled quote). */
+  private wordAt(text: string, start: number, end: number): number {
+    const len = end - start;
+    let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+    for (let i = 0; i < len; i++) {
+      const c = text.charCodeAt(start + i);
+      if (c === 0x60 || c === 0xab || c === 0xbb || (c >= 0x2013 && needsForm(c))) return this.word(formAt(text, start, end));
+      h = Math.imul(h, 31) + c | 0;
+      if (i < INLINE_UNITS) {
+        const u = c << ((i & 1) << 4);
+        if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
+      }
+    }
+    if (len === 2 && p0 === DOUBLED_APOSTROPHE) return this.word("\"");
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const slots = this.wordSlots, mask = slots.length / WORD_SLOT - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const o = s * WORD_SLOT;
+      const id = slots[o + 1]!;
+      if (id === OUTSIDE) break;
+      if (slots[o] !== h || slots[o + 2] !== len) continue;
+      if (len <= INLINE_UNITS ? slots[o + 3] === p0 && slots[o + 4] === p1 && slots[o + 5] === p2 && slots[o + 6] === p3 : sameText(this.formOf[id]!, text, start)) return id;
+    }
+    const id = this.newWord(text.slice(start, end));
     this.placeWord(h, id, len, p0, p1, p2, p3);
     return id;
   }
@@ -598,6 +632,33 @@ export class FrozenTagger {
 
   /** Tags a document given as sentences of token forms (the document history runs across sentences). */
   tagDocument(document: string[][]): FrozenTagging {
+    return this.tagSentences(document.length, (j) => {
+      const forms = document[j]!, n = forms.length;
+      const ids = this.idBuffer(n);
+      for (let i = 0; i < n; i++) ids[i] = this.word(forms[i]!);
+      return n;
+    });
+  }
+
+  /** Tags a document given as its token table (tokenize.ts scanSentences), the forms read from the text. */
+  tagTokens(text: string, table: TokenTable): FrozenTagging {
+    const { starts, ends, sentenceEnds } = table;
+    return this.tagSentences(table.sentenceCount, (j) => {
+      const from = j > 0 ? sentenceEnds[j - 1]! : 0, n = sentenceEnds[j]! - from;
+      const ids = this.idBuffer(n);
+      for (let i = 0; i < n; i++) ids[i] = this.wordAt(text, starts[from + i]!, ends[from + i]!);
+      return n;
+    });
+  }
+
+  /** The sentence's word-id buffer, room for n. */
+  private idBuffer(n: number): Int32Array {
+    if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
+    return this.ids;
+  }
+
+  /** Tags `count` sentences, `wordsOf(j)` writing sentence j's word ids into this.ids and returning their number. */
+  private tagSentences(count: number, wordsOf: (j: number) => number): FrozenTagging {
     // Emptied between documents only: the ids of the document being tagged stay valid.
     if (this.wordCount >= this.wordCacheLimit) this.resetWords();
     const stamp = ++this.docStamp;
@@ -605,11 +666,9 @@ export class FrozenTagger {
     const margins: number[][] = [];
     const scores = new Float64Array(NT);
     const trans = this.trans, hist = this.hist;
-    for (const forms of document) {
-      const n = forms.length;
-      if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
+    for (let j = 0; j < count; j++) {
+      const n = wordsOf(j);
       const ids = this.ids;
-      for (let i = 0; i < n; i++) ids[i] = this.word(forms[i]!);
       // After the words are in: the slabs may have grown.
       const info = this.info, tagLs = this.tagLs, shapes = this.shapeList;
       let capitals = 0, letters = 0;
@@ -740,6 +799,12 @@ class PhraseTrie {
   }
 }
 
+/** Whether text holds `form` at `start` (form fits in text there). */
+function sameText(form: string, text: string, start: number): boolean {
+  for (let i = 0; i < form.length; i++) if (form.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
 /** Whether a lower-cased word holds an ASCII digit (the only characters DIGIT folds). */
 function hasDigit(lc: string): boolean {
   for (let i = 0; i < lc.length; i++) { const c = lc.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
@@ -762,6 +827,15 @@ export const FROZEN_TEMPLATES: ReadonlySet<number> = new Set([
  * a model holding templates the frozen tables do not read (a new feature not yet summed there). */
 class RowTagger {
   constructor(private readonly src: WeightSource) {}
+  tagTokens(text: string, table: TokenTable): FrozenTagging {
+    const document: string[][] = [];
+    for (let j = 0, from = 0; j < table.sentenceCount; from = table.sentenceEnds[j++]!) {
+      const forms: string[] = [];
+      for (let k = from; k < table.sentenceEnds[j]!; k++) forms.push(formAt(text, table.starts[k]!, table.ends[k]!));
+      document.push(forms);
+    }
+    return this.tagDocument(document);
+  }
   tagDocument(document: string[][]): FrozenTagging {
     const history = new DocHistory();
     const tags: number[][] = [];
