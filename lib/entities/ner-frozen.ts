@@ -105,7 +105,7 @@ export class FrozenTagger {
   private tagLCount = 0;
   /** the shapes' tables, by index (a few hundred: they stay in cache) */
   private readonly shapeList: ShapeEntry[] = [];
-  private readonly lowerIds = new Map<string, number>();
+  private readonly lowerIds = new StringTable();
   /** document history: counts per kind (4 a lower-case id), valid where histStamp equals the document's stamp */
   private histCounts = new Int32Array(INITIAL_WORDS * 4);
   private histStamp = new Int32Array(INITIAL_WORDS);
@@ -125,8 +125,11 @@ export class FrozenTagger {
   private readonly outFlags: readonly [number, number];
   private readonly gazTables = new Map<string, Float64Array | null>();
   private readonly shapeAtoms = new Map<string, number>();
-  private readonly prefixes = new Map<string, Float32Array>();
-  private readonly suffixes = new Map<string, Float32Array>();
+  /** affix → its index in prefixRows (suffixRows) */
+  private readonly prefixes = new StringTable();
+  private readonly suffixes = new StringTable();
+  private readonly prefixRows: Float32Array[] = [];
+  private readonly suffixRows: Float32Array[] = [];
   private readonly clusters = new Map<string, Float32Array>();
   private readonly weights: Float32Array | Float64Array;
   private readonly bias: Float64Array;
@@ -137,10 +140,11 @@ export class FrozenTagger {
   /** the gazetteer's phrases as a trie over their words (lexicon entries; null: the model has no gazetteer) */
   private readonly gazTrie: PhraseTrie | null;
   /** What the model knows of a lower case (clusters and gazetteer words are lower cases, and so are the
-   * lower-case atoms of words without digits), in one map: lower case → entry, and by entry its lower-case
-   * atom (-1: none) and cluster path; the gazetteer's trie indexes its words by entry. A new word reads them
-   * with one lookup. */
-  private readonly lexicon = new Map<string, number>();
+   * lower-case atoms) and of a form, in one table: text → entry, and by entry its form atom, lower-case atom
+   * (-1: none) and cluster path; the gazetteer's trie indexes its words by entry. A new word reads them with
+   * one lookup (two when its form is not its lower case). */
+  private readonly lexicon = new StringTable();
+  private readonly lexW: number[] = [];
   private readonly lexL: number[] = [];
   private readonly lexPath: (string | undefined)[] = [];
   /** GAZ scores of a kind's U-, B- and I- labels, by kind */
@@ -186,14 +190,14 @@ export class FrozenTagger {
     if (this.lowerAtoms) for (const [lower, a] of this.lowerAtoms) this.lexL[this.lexEntry(lower)] = a;
     const clusters = src.lexicon.clusters;
     if (clusters) for (const [word, path] of clusters) this.lexPath[this.lexEntry(word)] = path;
+    if (this.formAtoms) for (const [form, a] of this.formAtoms) this.lexW[this.lexEntry(form)] = a;
   }
 
   /** The lexicon entry of a lower case, made when missing. */
   private lexEntry(lc: string): number {
-    let e = this.lexicon.get(lc);
-    if (e === undefined) {
-      e = this.lexicon.size;
-      this.lexicon.set(lc, e);
+    const e = this.lexicon.add(lc);
+    if (e === this.lexL.length) {
+      this.lexW.push(-1);
       this.lexL.push(-1);
       this.lexPath.push(undefined);
     }
@@ -259,9 +263,7 @@ export class FrozenTagger {
 
   /** The id of a lower case (digits folded), the document history's key. */
   private lowerId(lower: string): number {
-    let id = this.lowerIds.get(lower);
-    if (id !== undefined) return id;
-    id = this.lowerIds.size;
+    const id = this.lowerIds.add(lower);
     if (id >= this.histStamp.length) {
       const stamp = new Int32Array(this.histStamp.length * 2);
       stamp.set(this.histStamp);
@@ -270,7 +272,6 @@ export class FrozenTagger {
       counts.set(this.histCounts);
       this.histCounts = counts;
     }
-    this.lowerIds.set(lower, id);
     return id;
   }
 
@@ -367,10 +368,13 @@ export class FrozenTagger {
     const atom = this.src.atom;
     const lc = form.toLowerCase();
     const lower = hasDigit(lc) ? lc.replace(DIGIT, "0") : lc;
-    const w = this.formAtoms ? this.formAtoms.get(form) ?? -1 : atom(`w|${form}`);
-    const entry = this.lexicon.get(lc) ?? -1;
-    // the lower-case atom: the entry's when no digit was folded
-    const l = !this.lowerAtoms ? atom(`l|${lower}`) : lower !== lc ? this.lowerAtoms.get(lower) ?? -1 : entry >= 0 ? this.lexL[entry]! : -1;
+    const lexicon = this.lexicon;
+    const formEntry = lexicon.get(form, 0, form.length);
+    const w = this.formAtoms ? (formEntry >= 0 ? this.lexW[formEntry]! : -1) : atom(`w|${form}`);
+    const entry = lc === form ? formEntry : lexicon.get(lc, 0, lc.length);
+    // the lower-case atom: the entry's when no digit was folded (every lower-case atom has an entry)
+    const lowerEntry = lower === lc ? entry : lexicon.get(lower, 0, lower.length);
+    const l = !this.lowerAtoms ? atom(`l|${lower}`) : lowerEntry >= 0 ? this.lexL[lowerEntry]! : -1;
     const s = this.shapeAtom(shapeOf(form));
     const roles = this.roles;
     const r0 = id * ROLE_SIZE;
@@ -387,8 +391,8 @@ export class FrozenTagger {
     }
     const k = Math.min(4, lower.length - 1);
     if (k >= 1) {
-      addInto(roles, c, this.affixes(this.prefixes, "p", lower.slice(0, k)), 0, NT);
-      addInto(roles, c, this.affixes(this.suffixes, "s", lower.slice(-k)), 0, NT);
+      addInto(roles, c, this.affixes("p", lower, 0, k), 0, NT);
+      addInto(roles, c, this.affixes("s", lower, lower.length - k, lower.length), 0, NT);
     }
     const path = entry >= 0 ? this.lexPath[entry] : undefined;
     if (path) addInto(roles, r0 + NT, this.cluster(path), 0, 3 * NT);
@@ -476,18 +480,20 @@ export class FrozenTagger {
     return o;
   }
 
-  /** AFF scores of all the prefixes (or suffixes) of a word whose longest read affix is `affix`: shared by
-   * the many words that begin (end) alike. */
-  private affixes(cache: Map<string, Float32Array>, kind: "p" | "s", affix: string): Float32Array {
-    let t = cache.get(affix);
-    if (t) return t;
-    t = new Float32Array(NT);
+  /** AFF scores of all the prefixes (or suffixes) of a word whose longest read affix is lower[from, to): shared
+   * by the many words that begin (end) alike; found without cutting the affix from the word. */
+  private affixes(kind: "p" | "s", lower: string, from: number, to: number): Float32Array {
+    const cache = kind === "p" ? this.prefixes : this.suffixes, rows = kind === "p" ? this.prefixRows : this.suffixRows;
+    const i = cache.get(lower, from, to);
+    if (i >= 0) return rows[i]!;
+    const affix = lower.slice(from, to);
+    const t = new Float32Array(NT);
     for (let n = 1; n <= affix.length; n++) {
       const a = this.atomOf(n < AFFIX_KINDS[kind].length ? AFFIX_KINDS[kind][n]! : `${kind}${n}`, kind === "p" ? affix.slice(0, n) : affix.slice(-n));
       if (a >= 0) this.add(t, 0, T_AFF, a, -1);
     }
-    if (cache.size >= AFFIX_CACHE_LIMIT) cache.clear();
-    cache.set(affix, t);
+    if (cache.size >= AFFIX_CACHE_LIMIT) { cache.clear(); rows.length = 0; }
+    rows[cache.add(affix)] = t;
     return t;
   }
 
@@ -797,6 +803,92 @@ class PhraseTrie {
       if (at === node && slots[o + 1] === w) return slots[o + 2]!;
     }
   }
+}
+
+/** A set of strings numbered 0, 1, 2... in the order they are added: open addressing over WORD_SLOT ints a
+ * slot [hash, index + 1, length, the first INLINE_UNITS UTF-16 units two an int], at most half full (the
+ * word map's layout). A key is looked up by its units in a string (no slice cut for it); a hit is checked
+ * against the slot's units when the key is that short, else against the key itself. A Map<string> probe
+ * costs more: the string's hash, then the entry, then the key string, each a cache miss in a big table. */
+class StringTable {
+  private slots = new Int32Array(64 * WORD_SLOT);
+  private readonly keys: string[] = [];
+  get size(): number { return this.keys.length; }
+
+  /** The index of text[from, to), or -1. */
+  get(text: string, from: number, to: number): number {
+    const len = to - from;
+    let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+    for (let i = 0; i < len; i++) {
+      const c = text.charCodeAt(from + i);
+      h = Math.imul(h, 31) + c | 0;
+      if (i < INLINE_UNITS) {
+        const u = c << ((i & 1) << 4);
+        if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
+      }
+    }
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const slots = this.slots, mask = slots.length / WORD_SLOT - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const o = s * WORD_SLOT;
+      const id = slots[o + 1]! - 1;
+      if (id < 0) return -1;
+      if (slots[o] !== h || slots[o + 2] !== len) continue;
+      if (len <= INLINE_UNITS ? slots[o + 3] === p0 && slots[o + 4] === p1 && slots[o + 5] === p2 && slots[o + 6] === p3 : sameText(this.keys[id]!, text, from)) return id;
+    }
+  }
+
+  /** The index of `key`, added when missing. */
+  add(key: string): number {
+    const found = this.get(key, 0, key.length);
+    if (found >= 0) return found;
+    const id = this.keys.length;
+    this.keys.push(key);
+    if (this.keys.length * 2 > this.slots.length / WORD_SLOT) {
+      this.slots = new Int32Array(this.slots.length * 2);
+      this.keys.forEach((k, i) => this.place(k, i));
+    } else this.place(key, id);
+    return id;
+  }
+
+  clear(): void {
+    this.slots.fill(0);
+    this.keys.length = 0;
+  }
+
+  private place(key: string, id: number): void {
+    const u = unitsOf(key);
+    const slots = this.slots, mask = slots.length / WORD_SLOT - 1;
+    let s = u[0]! & mask;
+    while (slots[s * WORD_SLOT + 1] !== 0) s = (s + 1) & mask;
+    const o = s * WORD_SLOT;
+    slots[o] = u[0]!; slots[o + 1] = id + 1; slots[o + 2] = key.length;
+    slots[o + 3] = u[1]!; slots[o + 4] = u[2]!; slots[o + 5] = u[3]!; slots[o + 6] = u[4]!;
+  }
+}
+
+const UNITS = new Int32Array(5);
+
+/** [hash, p0, p1, p2, p3] of a key as the word map and StringTable.get compute them (written over one
+ * scratch array). */
+function unitsOf(key: string): Int32Array {
+  const len = key.length;
+  let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+  for (let i = 0; i < len; i++) {
+    const c = key.charCodeAt(i);
+    h = Math.imul(h, 31) + c | 0;
+    if (i < INLINE_UNITS) {
+      const u = c << ((i & 1) << 4);
+      if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
+    }
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  UNITS[0] = h; UNITS[1] = p0; UNITS[2] = p1; UNITS[3] = p2; UNITS[4] = p3;
+  return UNITS;
 }
 
 /** Whether text holds `form` at `start` (form fits in text there). */
