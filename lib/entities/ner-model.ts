@@ -92,8 +92,11 @@ class FeatureIndex {
     this.aBits = new Uint32Array(atoms + 1);
     this.bBits = new Uint32Array(atoms + 2);
   }
-  private slot(t: number, a: number, b: number): number {
-    let h = Math.imul(t + 1, 0x9e3779b1) ^ Math.imul(a + 1, 0x85ebca77) ^ Math.imul(b + 2, 0xc2b2ae3d);
+  /** The first slot of a feature: by its atoms only, not its template, so the features of one atom pair sit
+   * side by side (a word's five window places of its lower case or shape, the lower-case pair one token reads
+   * as LL_NEXT and the next token as LL_PREV): one cache line serves several lookups. */
+  private slot(a: number, b: number): number {
+    let h = Math.imul(a + 1, 0x85ebca77) ^ Math.imul(b + 2, 0xc2b2ae3d);
     h ^= h >>> 15;
     h = Math.imul(h, 0x2c1b3c6d);
     h ^= h >>> 12;
@@ -101,7 +104,7 @@ class FeatureIndex {
   }
   set(t: number, a: number, b: number, row: number): void {
     if (a < 0 || a >= this.aBits.length || b + 1 >= this.bBits.length) throw new ModelFormatError(`feature (${t}, ${a}, ${b}) names an atom past the ${this.aBits.length - 1} listed`);
-    let s = this.slot(t, a, b);
+    let s = this.slot(a, b);
     while (this.slots[s * 4 + 3] !== -1) s = (s + 1) & this.mask;
     const o = s * 4;
     this.slots[o] = t; this.slots[o + 1] = a; this.slots[o + 2] = b; this.slots[o + 3] = row;
@@ -116,7 +119,7 @@ class FeatureIndex {
     const bit = 1 << (t & 31);
     if (!(this.aBits[a]! & bit) || !(this.bBits[b + 1]! & bit)) return -1;
     const slots = this.slots;
-    let s = this.slot(t, a, b);
+    let s = this.slot(a, b);
     for (;;) {
       const o = s * 4;
       const r = slots[o + 3]!;
