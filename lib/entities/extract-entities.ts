@@ -18,6 +18,7 @@ import { entityKey, nameWords } from "./normalize-key.ts";
 import { PLACE_ALIASES } from "./gazetteer.ts";
 import { resolveAliases } from "./resolve-aliases.ts";
 import { repairSpans } from "./repair-spans.ts";
+import { detached } from "./tokenize.ts";
 
 /** Texts longer than this are cut (characters) before tagging: ~35,000 words, far beyond a news article;
  * a bound on the work one page can cause. */
@@ -87,13 +88,9 @@ function fateOf(type: EntityType, body: string): SpanFate | null {
     fate = { start: trimmed.start, end: trimmed.end, type: retyped.type, key: entityKey(body.slice(trimmed.start, trimmed.end), retyped.type) };
   }
   if (memo.size >= FATE_MEMO_LIMIT) memo.clear();
-  // A long slice of the page would keep the whole page text alive as the memo's key: stored as a copy.
-  memo.set(body.length < OWN_COPY_LENGTH ? body : `\0${body}`.slice(1), fate);
+  memo.set(detached(body), fate);
   return fate;
 }
-
-/** V8 copies a slice shorter than this (13 units); a longer one points into the string it was cut from. */
-const OWN_COPY_LENGTH = 13;
 
 export interface EntityCount { key: string; name: string; type: EntityMention["type"]; mentions: number }
 

@@ -15,7 +15,7 @@
 // test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.
 import { CLUSTER_PREFIXES, T, TAGS, TAG_COUNT, addCaseCounts, allowedAfter, headlineCounts, isHeadline, sentenceAtoms, shapeOf } from "./ner-features.ts";
 import { DocHistory, staticRows, tagSentence, type WeightSource } from "./ner-tagger.ts";
-import { formAt, needsForm, type TokenTable } from "./tokenize.ts";
+import { detached, formAt, needsForm, type TokenTable } from "./tokenize.ts";
 
 const NT = 9;
 if (TAG_COUNT !== NT) throw new Error(`ner-frozen expects ${NT} tags, the features define ${TAG_COUNT}`);
@@ -340,7 +340,8 @@ export class FrozenTagger {
       if (slots[o] !== h || slots[o + 2] !== len) continue;
       if (len <= INLINE_UNITS ? slots[o + 3] === p0 && slots[o + 4] === p1 && slots[o + 5] === p2 && slots[o + 6] === p3 : sameText(this.formOf[id]!, text, start)) return id;
     }
-    const id = this.newWord(text.slice(start, end));
+    // cached as long as the word: a form of its own, not a slice holding the page
+    const id = this.newWord(detached(text.slice(start, end)));
     this.placeWord(h, id, len, p0, p1, p2, p3);
     return id;
   }

@@ -159,6 +159,15 @@ export interface TokenTable {
 /** The table scanTokens and scanSentences fill (grown as needed), overwritten by their next call. */
 const TABLE: TokenTable = { count: 0, starts: new Int32Array(1024), ends: new Int32Array(1024), sentenceCount: 0, sentenceEnds: new Int32Array(256) };
 
+/** V8 copies a slice shorter than this (13 UTF-16 units); a longer one points into the string it was cut from. */
+const SLICE_COPY_LENGTH = 13;
+
+/** `s` holding its own characters: a long slice of a page, kept in a cache, would keep the whole page text
+ * alive (a cons string is flattened into a new string before it is sliced). */
+export function detached(s: string): string {
+  return s.length < SLICE_COPY_LENGTH ? s : `\0${s}`.slice(1);
+}
+
 /** The form of the token text[start, end): straightened (modelForm), a doubled quote `` or '' read as ". */
 export function formAt(text: string, start: number, end: number): string {
   const raw = text.slice(start, end);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { formAt, isSpace, modelForm, needsForm, scanSentences, sentences, tokenize, tokenizeByRegex, type Token } from "../../lib/entities/tokenize.ts";
+import { detached, formAt, isSpace, modelForm, needsForm, scanSentences, sentences, tokenize, tokenizeByRegex, type Token } from "../../lib/entities/tokenize.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
 import { extractFixtureTruth } from "../helpers/extract-truth.ts";
 
@@ -69,6 +69,11 @@ describe("tokenize", () => {
       }
       expect(groups).toEqual(sentences(text));
     }
+  });
+
+  it("detaches a slice from its text with the same characters", () => {
+    const text = "x".repeat(1000) + " Internationalisation’s ab";
+    for (const [from, to] of [[1001, 1021], [1001, 1026], [1027, 1029], [0, 0]] as const) expect(detached(text.slice(from, to))).toBe(text.slice(from, to));
   });
 
   it("ends sentences at line breaks and at a period before a capital, not after an abbreviation", () => {
