@@ -403,7 +403,10 @@ export class FrozenTagger {
     // the trie's index of the word (its lexicon entry; the trie has no child for a word in no phrase)
     const gazWord = trie ? entry : -1;
     // A phrase can start here: one is this word, or begins with it and a space.
-    const gazStart = gazWord >= 0 && NAME_START.test(form) && trie!.child(0, gazWord) >= 0;
+    const first = form.charCodeAt(0);
+    // NAME_START and UPPER read by code for an ASCII first letter
+    const gazStart = gazWord >= 0 && (first < 128 ? (first >= 65 && first <= 90) || (first >= 48 && first <= 57) : NAME_START.test(form))
+      && trie!.child(0, gazWord) >= 0;
     const info = this.info, at = id * INFO;
     info[at + I_L] = l;
     info[at + I_S] = s;
@@ -412,7 +415,8 @@ export class FrozenTagger {
     const counts = this.caseScratch;
     counts[0] = 0; counts[1] = 0;
     addCaseCounts(form, counts);
-    info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0) | (l >= 0 ? this.lowerPairFlags(l) : 0)
+    const capitalised = first < 128 ? first >= 65 && first <= 90 : UPPER.test(form[0] ?? "");
+    info[at + I_FLAGS] = (capitalised ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0) | (l >= 0 ? this.lowerPairFlags(l) : 0)
       | (counts[0]! << CAPITALS_SHIFT);
     info[at + I_LETTERS] = counts[1]!;
     info[at + I_SHAPE] = this.shape(s).index;
@@ -443,9 +447,8 @@ export class FrozenTagger {
   private lowerPairFlags(l: number): number {
     const of = this.src.templatesOf;
     if (!of) return LLP_A | LLP_B | LLN_A | LLN_B;
-    const a = of(0, l), b = of(1, l);
-    const bit = (t: number, side: number, flag: number) => (side & (1 << (t & 31)) ? flag : 0);
-    return bit(T_LL_PREV, a, LLP_A) | bit(T_LL_PREV, b, LLP_B) | bit(T_LL_NEXT, a, LLN_A) | bit(T_LL_NEXT, b, LLN_B);
+    const a = of(0, l), b = of(1, l), prev = 1 << (T_LL_PREV & 31), next = 1 << (T_LL_NEXT & 31);
+    return (a & prev ? LLP_A : 0) | (b & prev ? LLP_B : 0) | (a & next ? LLN_A : 0) | (b & next ? LLN_B : 0);
   }
 
   /** Shape-pair scores of two neighbours (shape atoms a, b; their shapes' indices left, right): their offset in
