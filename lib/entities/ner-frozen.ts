@@ -74,6 +74,8 @@ interface ShapeEntry {
   tagS: Float64Array | null;
   histS: Float64Array | null;
   first: Float64Array | null;
+  /** the feature rows (-1: none) of the shape at the five window places (T.S + 0..4), or null (no atom) */
+  sRows: Int32Array | null;
 }
 
 export interface FrozenTagging {
@@ -129,8 +131,12 @@ export class FrozenTagger {
   private readonly prefixes = new StringTable();
   private readonly suffixes = new StringTable();
   private readonly prefixRows: Float32Array[] = [];
+  /** the model's affix atoms by kind and length (affixAtom; null: it cannot list them) */
+  private readonly affixAtomTables: Record<"p" | "s", ({ keys: StringTable; atoms: number[] } | null | undefined)[]> = { p: [], s: [] };
   private readonly suffixRows: Float32Array[] = [];
-  private readonly clusters = new Map<string, Float32Array>();
+  /** CLU tables by cluster path id (made on first use), and the paths */
+  private readonly clusterTables: (Float32Array | undefined)[] = [];
+  private readonly paths: string[] = [];
   private readonly weights: Float32Array | Float64Array;
   private readonly bias: Float64Array;
   /** TAG1 + TAG12 scores: [prev1 * NT + prev2] × NT */
@@ -146,7 +152,8 @@ export class FrozenTagger {
   private readonly lexicon = new StringTable();
   private readonly lexW: number[] = [];
   private readonly lexL: number[] = [];
-  private readonly lexPath: (string | undefined)[] = [];
+  /** by entry: its cluster path's id in paths, -1: none */
+  private readonly lexPath: number[] = [];
   /** GAZ scores of a kind's U-, B- and I- labels, by kind */
   private readonly gazKinds = new Map<string, (Float64Array | null)[]>();
   /** Scratch of one sentence: its static scores and word ids (reused, grown as needed). */
@@ -191,7 +198,15 @@ export class FrozenTagger {
     this.gazTrie = gaz ? new PhraseTrie(gaz, (w) => this.lexEntry(w)) : null;
     if (this.lowerAtoms) for (const [lower, a] of this.lowerAtoms) this.lexL[this.lexEntry(lower)] = a;
     const clusters = src.lexicon.clusters;
-    if (clusters) for (const [word, path] of clusters) this.lexPath[this.lexEntry(word)] = path;
+    if (clusters) {
+      const ids = new Map<string, number>();
+      for (const [word, path] of clusters) {
+        if (!path) continue; // an empty path has no prefixes to read
+        let id = ids.get(path);
+        if (id === undefined) { id = this.paths.length; this.paths.push(path); ids.set(path, id); }
+        this.lexPath[this.lexEntry(word)] = id;
+      }
+    }
     if (this.formAtoms) for (const [form, a] of this.formAtoms) this.lexW[this.lexEntry(form)] = a;
   }
 
@@ -201,7 +216,7 @@ export class FrozenTagger {
     if (e === this.lexL.length) {
       this.lexW.push(-1);
       this.lexL.push(-1);
-      this.lexPath.push(undefined);
+      this.lexPath.push(-1);
     }
     return e;
   }
@@ -219,9 +234,10 @@ export class FrozenTagger {
   private shape(s: number): ShapeEntry {
     let e = this.shapes.get(s);
     if (e) return e;
-    e = { index: this.shapeList.length, tagS: null, histS: null, first: null };
+    e = { index: this.shapeList.length, tagS: null, histS: null, first: null, sRows: null };
     this.shapeList.push(e);
     if (s >= 0) {
+      e.sRows = Int32Array.from({ length: 5 }, (_, d) => this.src.row(T_S + d, s, -1));
       const tagS = new Float64Array(NT * NT);
       let any = false;
       for (let p = 0; p < NT; p++) any = this.add(tagS, p * NT, T_TAG1_S, p, s) || any;
@@ -379,13 +395,16 @@ export class FrozenTagger {
     const lowerEntry = lower === lc ? entry : lexicon.get(lower, 0, lower.length);
     const l = !this.lowerAtoms ? atom(`l|${lower}`) : lowerEntry >= 0 ? this.lexL[lowerEntry]! : -1;
     const s = this.shapeAtom(shapeOf(form));
-    const roles = this.roles;
+    const shape = this.shape(s), sRows = shape.sRows;
+    const roles = this.roles, weights = this.weights;
     const r0 = id * ROLE_SIZE;
     const c = r0 + 2 * NT;
     for (let d = -2; d <= 2; d++) {
       const o = r0 + (d + 2) * NT;
       if (l >= 0) this.add(roles, o, T_L + d + 2, l, -1);
-      if (s >= 0) this.add(roles, o, T_S + d + 2, s, -1);
+      // the shape's row at this place (this.add(roles, o, T_S + d + 2, s, -1), its row looked up once a shape)
+      const r = sRows ? sRows[d + 2]! * NT : -1;
+      if (r >= 0) for (let k = 0; k < NT; k++) roles[o + k]! += weights[r + k]!;
     }
     if (w >= 0) {
       this.add(roles, c, T_W0, w, -1);
@@ -397,8 +416,8 @@ export class FrozenTagger {
       addInto(roles, c, this.affixes("p", lower, 0, k), 0, NT);
       addInto(roles, c, this.affixes("s", lower, lower.length - k, lower.length), 0, NT);
     }
-    const path = entry >= 0 ? this.lexPath[entry] : undefined;
-    if (path) addInto(roles, r0 + NT, this.cluster(path), 0, 3 * NT);
+    const path = entry >= 0 ? this.lexPath[entry]! : -1;
+    if (path >= 0) addInto(roles, r0 + NT, this.clusterTables[path] ?? this.cluster(path), 0, 3 * NT);
     const trie = this.gazTrie;
     // the trie's index of the word (its lexicon entry; the trie has no child for a word in no phrase)
     const gazWord = trie ? entry : -1;
@@ -419,7 +438,7 @@ export class FrozenTagger {
     info[at + I_FLAGS] = (capitalised ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0) | (l >= 0 ? this.lowerPairFlags(l) : 0)
       | (counts[0]! << CAPITALS_SHIFT);
     info[at + I_LETTERS] = counts[1]!;
-    info[at + I_SHAPE] = this.shape(s).index;
+    info[at + I_SHAPE] = shape.index;
     info[at + I_GAZ] = gazWord;
     this.formOf[id] = form;
     this.wordCount = id + 1;
@@ -492,15 +511,35 @@ export class FrozenTagger {
     const cache = kind === "p" ? this.prefixes : this.suffixes, rows = kind === "p" ? this.prefixRows : this.suffixRows;
     const i = cache.get(lower, from, to);
     if (i >= 0) return rows[i]!;
-    const affix = lower.slice(from, to);
     const t = new Float32Array(NT);
-    for (let n = 1; n <= affix.length; n++) {
-      const a = this.atomOf(n < AFFIX_KINDS[kind].length ? AFFIX_KINDS[kind][n]! : `${kind}${n}`, kind === "p" ? affix.slice(0, n) : affix.slice(-n));
+    for (let n = 1; n <= to - from; n++) {
+      const a = kind === "p" ? this.affixAtom(kind, n, lower, from, from + n) : this.affixAtom(kind, n, lower, to - n, to);
       if (a >= 0) this.add(t, 0, T_AFF, a, -1);
     }
     if (cache.size >= AFFIX_CACHE_LIMIT) { cache.clear(); rows.length = 0; }
-    rows[cache.add(affix)] = t;
+    rows[cache.add(lower.slice(from, to))] = t;
     return t;
+  }
+
+  /** The atom of the n-letter prefix (suffix) lower[from, to), found in a table of the model's atoms of its
+   * kind without cutting it from the word (atomOf when the model cannot list them). */
+  private affixAtom(kind: "p" | "s", n: number, lower: string, from: number, to: number): number {
+    const name = n < AFFIX_KINDS[kind].length ? AFFIX_KINDS[kind][n]! : `${kind}${n}`;
+    const byLength = this.affixAtomTables[kind];
+    let table = byLength[n];
+    if (table === undefined) {
+      const m = this.src.atomsOf?.(name);
+      table = null;
+      if (m) {
+        const keys = new StringTable(), atoms: number[] = [];
+        for (const [text, a] of m) atoms[keys.add(text)] = a;
+        table = { keys, atoms };
+      }
+      byLength[n] = table;
+    }
+    if (!table) return this.atomOf(name, lower.slice(from, to));
+    const i = table.keys.get(lower, from, to);
+    return i >= 0 ? table.atoms[i]! : -1;
   }
 
   /** The atom `${kind}|${text}`: looked up by its text in the model's atoms of that kind when it lists them. */
@@ -510,18 +549,18 @@ export class FrozenTagger {
     return m ? m.get(text) ?? -1 : this.src.atom(`${kind}|${text}`);
   }
 
-  /** CLU scores of a cluster path's prefixes at the places -1, 0, +1 (3 × NT), shared by its words. */
-  private cluster(path: string): Float32Array {
-    let t = this.clusters.get(path);
-    if (t) return t;
-    t = new Float32Array(3 * NT);
+  /** CLU scores of a cluster path's prefixes at the places -1, 0, +1 (3 × NT), shared by its words: made and
+   * kept in clusterTables (by the path's id). */
+  private cluster(id: number): Float32Array {
+    const path = this.paths[id]!;
+    const t = new Float32Array(3 * NT);
     for (let i = 0; i < CLUSTER_PREFIXES.length; i++) {
       const n = CLUSTER_PREFIXES[i]!;
       const a = this.atomOf(CLUSTER_KINDS[i]!, path.slice(0, n));
       if (a >= 0) for (let d = -1; d <= 1; d++) this.add(t, (d + 1) * NT, T_CLU + d + 1, a, -1);
       if (n >= path.length) break;
     }
-    this.clusters.set(path, t);
+    this.clusterTables[id] = t;
     return t;
   }
 
