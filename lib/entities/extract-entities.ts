@@ -14,7 +14,7 @@ import { entityMethod } from "./languages.ts";
 import { fallbackSpans } from "./fallback.ts";
 import { loadShippedModel } from "./ner-model.ts";
 import { trimSpan } from "./trim-span.ts";
-import { entityKey, nameWords } from "./normalize-key.ts";
+import { entityKey, entityKeyOf, nameWords } from "./normalize-key.ts";
 import { PLACE_ALIASES } from "./gazetteer.ts";
 import { resolveAliases } from "./resolve-aliases.ts";
 import { repairSpans } from "./repair-spans.ts";
@@ -84,8 +84,11 @@ function fateOf(type: EntityType, body: string): SpanFate | null {
   fate = null;
   const trimmed = trimSpan(body, { type, start: 0, end: body.length, source: "tagger" });
   if (trimmed) {
-    const retyped = retypePlaces(body, trimmed);
-    fate = { start: trimmed.start, end: trimmed.end, type: retyped.type, key: entityKey(body.slice(trimmed.start, trimmed.end), retyped.type) };
+    // retypePlaces and entityKey of the trimmed text, its name words read once
+    const name = body.slice(trimmed.start, trimmed.end);
+    const words = nameWords(name);
+    const retyped = trimmed.type !== "PLACE" && PLACE_ALIASES[words.join(" ")] ? "PLACE" : trimmed.type;
+    fate = { start: trimmed.start, end: trimmed.end, type: retyped, key: entityKeyOf(name, retyped, words) };
   }
   if (memo.size >= FATE_MEMO_LIMIT) memo.clear();
   memo.set(detached(body), fate);
