@@ -149,7 +149,7 @@ export class FrozenTagger {
    * lower-case atoms) and of a form, in one table: text → entry, and by entry its form atom, lower-case atom
    * (-1: none) and cluster path; the gazetteer's trie indexes its words by entry. A new word reads them with
    * one lookup (two when its form is not its lower case). */
-  private readonly lexicon: StringTable;
+  private readonly lexicon = new StringTable();
   private readonly lexW: number[] = [];
   private readonly lexL: number[] = [];
   /** by entry: its cluster path's id in paths, -1: none */
@@ -195,8 +195,6 @@ export class FrozenTagger {
     for (let k = 0; k < 4; k++) this.add(this.hist, k * NT, T_HIST, k, -1);
     const gaz = src.lexicon.gazetteer;
     this.gazMax = src.lexicon.gazetteerMaxWords ?? 4;
-    // sized for every phrase's, lower case's, cluster word's and form's entry (no regrowth while it fills)
-    this.lexicon = new StringTable(2 * (gaz?.size ?? 0) + (this.lowerAtoms?.size ?? 0) + (src.lexicon.clusters?.size ?? 0) + (this.formAtoms?.size ?? 0));
     this.gazTrie = gaz ? new PhraseTrie(gaz, (w) => this.lexEntry(w)) : null;
     if (this.lowerAtoms) for (const [lower, a] of this.lowerAtoms) this.lexL[this.lexEntry(lower)] = a;
     const clusters = src.lexicon.clusters;
@@ -868,14 +866,8 @@ class PhraseTrie {
  * against the slot's units when the key is that short, else against the key itself. A Map<string> probe
  * costs more: the string's hash, then the entry, then the key string, each a cache miss in a big table. */
 class StringTable {
-  private slots: Int32Array;
+  private slots = new Int32Array(64 * WORD_SLOT);
   private readonly keys: string[] = [];
-  /** `expected`: keys it is sized for at first */
-  constructor(expected = 32) {
-    let size = 64;
-    while (size < expected * 2) size <<= 1;
-    this.slots = new Int32Array(size * WORD_SLOT);
-  }
   get size(): number { return this.keys.length; }
 
   /** The index of text[from, to), or -1. */
