@@ -14,10 +14,11 @@ import { entityMethod } from "./languages.ts";
 import { fallbackSpans } from "./fallback.ts";
 import { loadShippedModel } from "./ner-model.ts";
 import { trimSpan } from "./trim-span.ts";
-import { entityKey, nameWords } from "./normalize-key.ts";
+import { entityKey, entityKeyOf, nameWords } from "./normalize-key.ts";
 import { PLACE_ALIASES } from "./gazetteer.ts";
 import { resolveAliases } from "./resolve-aliases.ts";
 import { repairSpans } from "./repair-spans.ts";
+import { detached } from "./tokenize.ts";
 
 /** Texts longer than this are cut (characters) before tagging: ~35,000 words, far beyond a news article;
  * a bound on the work one page can cause. */
@@ -57,11 +58,41 @@ export function extractEntities(input: string, options: ExtractOptions = {}): En
     const type = TYPE_OF_KIND[s.kind];
     return type ? [{ type, start: s.start, end: s.end, source: "tagger" }] : [];
   });
-  const spans = repairSpans(text, tagged).flatMap((s): EntitySpan[] => {
-    const trimmed = trimSpan(text, s);
-    return trimmed ? [retypePlaces(text, trimmed)] : [];
-  });
-  return keyed(text, spans);
+  // keyed(text, spans trimmed and retyped), each span's fate read from the memo
+  const mentions: EntityMention[] = [];
+  for (const s of repairSpans(text, tagged)) {
+    const fate = fateOf(s.type, text.slice(s.start, s.end));
+    if (!fate) continue;
+    const start = s.start + fate.start, end = s.start + fate.end;
+    mentions.push({ text: text.slice(start, end), type: fate.type, start, end, key: fate.key });
+  }
+  return resolveAliases(mentions.filter((m) => m.key.length > m.key.indexOf(":") + 1));
+}
+
+/** What trimSpan, retypePlaces and entityKey make of a span, which they read only through its text: where
+ * its trimmed text lies in it, its type and key; null when trimSpan drops it. */
+interface SpanFate { start: number; end: number; type: EntityType; key: string }
+/** Spellings whose fate is kept, per type, before that memo is emptied (names recur within and across
+ * articles: most spans are read once per spelling; a few MB at most). */
+const FATE_MEMO_LIMIT = 20_000;
+const fates: Record<EntityType, Map<string, SpanFate | null>> = { PERSON: new Map(), ORG: new Map(), PLACE: new Map() };
+
+function fateOf(type: EntityType, body: string): SpanFate | null {
+  const memo = fates[type];
+  let fate = memo.get(body);
+  if (fate !== undefined) return fate;
+  fate = null;
+  const trimmed = trimSpan(body, { type, start: 0, end: body.length, source: "tagger" });
+  if (trimmed) {
+    // retypePlaces and entityKey of the trimmed text, its name words read once
+    const name = body.slice(trimmed.start, trimmed.end);
+    const words = nameWords(name);
+    const retyped = trimmed.type !== "PLACE" && PLACE_ALIASES[words.join(" ")] ? "PLACE" : trimmed.type;
+    fate = { start: trimmed.start, end: trimmed.end, type: retyped, key: entityKeyOf(name, retyped, words) };
+  }
+  if (memo.size >= FATE_MEMO_LIMIT) memo.clear();
+  memo.set(detached(body), fate);
+  return fate;
 }
 
 export interface EntityCount { key: string; name: string; type: EntityMention["type"]; mentions: number }

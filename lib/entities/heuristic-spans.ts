@@ -5,9 +5,10 @@ import type { EntitySpan } from "./types.ts";
 import { isSpace } from "./tokenize.ts";
 import { NAME_CONNECTORS, NOT_NAME_WORDS, ORG_PREFIXES, ORG_SUFFIXES } from "./gazetteer.ts";
 
-const CAPITALISED = /^["“'‘(]?\p{Lu}[\p{L}\p{M}\p{N}'’.&-]*/u;
-/** Punctuation after a word that ends a name: a comma, a colon, a closing quote... */
-const BREAK_AFTER = /[,;:!?)"”]$/;
+/** What a capitalised word starts with (after one opener: CAPITALISED = /^["“'‘(]?\p{Lu}/u, read by code). */
+const CAPITAL = /^\p{Lu}/u;
+// A word's openers /^["“'‘(]+/ and closers /[,;:!?)"”]+$/ (punctuation after a word that ends a name: a
+// comma, a colon, a closing quote...) are read by code: isOpener, isCloser.
 /** A final period that does not end the sentence: dotted acronyms ("U.S.") and common abbreviations. */
 const NON_FINAL_PERIOD = /^(?:(?:\p{L}\.)+|Mr|Mrs|Ms|Dr|St|Inc|Corp|Co|Ltd|Jr|Sr|Prof|Gen|Sen|Rep|Gov|Lt|Col|Capt|Sgt|Mt|Ft)\.?$/u;
 /** Connectors that end an "X of Y" name ("Ministry of Defence and NASA"). */
@@ -16,7 +17,7 @@ const CONNECTOR_BREAKS = new Set(["and", "&", "for", "of", "the"]);
  * ("Fish and Wildlife Service", "National Oceanic and Atmospheric Administration"). */
 const SUFFIXED_NAME_STARTS_AFTER = new Set(["of", "the"]);
 
-interface Token { word: string; start: number; end: number; cap: boolean; breaks: boolean; opens: boolean }
+export interface Token { word: string; start: number; end: number; cap: boolean; breaks: boolean; opens: boolean }
 
 const isAsciiLower = (code: number) => code >= 97 && code <= 122;
 
@@ -24,7 +25,7 @@ const isAsciiLower = (code: number) => code >= 97 && code <= 122;
  * that is not capitalised and follows two such words is left out: a name's run reads at most the two words
  * after its last capitalised one (a connector, then whether a capital follows), and nothing reads back, so
  * the runs are the same and most of running text is skipped unread. */
-function tokensOf(text: string): Token[] {
+export function tokensOf(text: string): Token[] {
   const out: Token[] = [];
   const n = text.length;
   /** words at the end of `out` that are not capitalised */
@@ -39,20 +40,45 @@ function tokensOf(text: string): Token[] {
     if (isAsciiLower(text.charCodeAt(at)) && isAsciiLower(text.charCodeAt(to - 1))) {
       if (tail >= 2) continue;
       tail++;
-      const raw = text.slice(at, to);
-      const possessive = raw.length > 2 && raw.charCodeAt(raw.length - 1) === 115 && (raw[raw.length - 2] === "'" || raw[raw.length - 2] === "’");
-      out.push({ word: possessive ? raw.slice(0, -2) : raw, start: at, end: at + raw.length, cap: false, breaks: false, opens: false });
+      const possessive = to - at > 2 && text.charCodeAt(to - 1) === 115 && isApostrophe(text.charCodeAt(to - 2));
+      out.push({ word: text.slice(at, possessive ? to - 2 : to), start: at, end: to, cap: false, breaks: false, opens: false });
       continue;
     }
-    const raw = text.slice(at, to);
-    const cap = CAPITALISED.test(raw);
+    // CAPITALISED, OPENERS, CLOSERS and the possessive read by code (no regex or string per step)
+    const first = text.charCodeAt(at);
+    const cap = capitalAt(text, isOpener(first) ? at + 1 : at, to);
     if (!cap && tail >= 2) continue;
     tail = cap ? 0 : tail + 1;
-    const word = raw.replace(/^["“'‘(]+/, "").replace(/[,;:!?)"”]+$/, "").replace(/['’]s$/, "");
-    const sentenceEnd = raw.endsWith(".") && !NON_FINAL_PERIOD.test(word);
-    out.push({ word, start: at, end: at + raw.length, cap, breaks: BREAK_AFTER.test(raw) || sentenceEnd, opens: /^["“'‘(]/.test(raw) });
+    // the word without its leading openers, then its trailing closers, then a possessive 's
+    let a = at, b = to;
+    while (a < b && isOpener(text.charCodeAt(a))) a++;
+    while (b > a && isCloser(text.charCodeAt(b - 1))) b--;
+    if (b - a >= 2 && text.charCodeAt(b - 1) === 115 && isApostrophe(text.charCodeAt(b - 2))) b -= 2;
+    const word = text.slice(a, b);
+    const last = text.charCodeAt(to - 1);
+    const sentenceEnd = last === 46 && !NON_FINAL_PERIOD.test(word);
+    out.push({ word, start: at, end: to, cap, breaks: isCloser(last) || sentenceEnd, opens: isOpener(first) });
   }
   return out;
+}
+
+/** OPENERS' characters: " “ ' ‘ ( */
+function isOpener(code: number): boolean {
+  return code === 34 || code === 39 || code === 40 || code === 0x201c || code === 0x2018;
+}
+
+/** CLOSERS' (and BREAK_AFTER's) characters: , ; : ! ? ) " ” */
+function isCloser(code: number): boolean {
+  return code === 44 || code === 59 || code === 58 || code === 33 || code === 63 || code === 41 || code === 34 || code === 0x201d;
+}
+
+const isApostrophe = (code: number) => code === 39 || code === 0x2019;
+
+/** Whether text[at, to) starts with a capital (\p{Lu}, the code point at `at`). */
+function capitalAt(text: string, at: number, to: number): boolean {
+  if (at >= to) return false;
+  const code = text.charCodeAt(at);
+  return code < 128 ? code >= 65 && code <= 90 : CAPITAL.test(text.slice(at, at + 2));
 }
 
 /** Capitalised sequences (connectors allowed inside), as token index ranges [from, to]. */

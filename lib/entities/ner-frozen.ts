@@ -7,13 +7,15 @@
 //      clusters), its previous-tag × lower-case scores, its shape's tables, its capitals and letters (the
 //      headline rule), its word in the gazetteer's trie and whether a phrase can start at it;
 //   2. per sentence: the cached shares of the five window places, the pair features (lower-case pairs: one
-//      hash probe each; shape pairs cached, read once per neighbour pair), sentence start, headline,
+//      hash probe each where both words' flags say the model has such pairs; shape pairs cached in one
+//      integer table, read once per neighbour pair), sentence start, headline,
 //      gazetteer matches (down a trie of word indices: no phrase strings);
 //   3. decoding left to right: static scores + the dense previous-tags table + the word's and its shape's
 //      tag rows + the document history, then the best tag BIO allows.
 // test/entities/ner-model.test.ts checks that it tags exactly as tagSentence over the feature rows does.
 import { CLUSTER_PREFIXES, T, TAGS, TAG_COUNT, addCaseCounts, allowedAfter, headlineCounts, isHeadline, sentenceAtoms, shapeOf } from "./ner-features.ts";
 import { DocHistory, staticRows, tagSentence, type WeightSource } from "./ner-tagger.ts";
+import { detached, formAt, needsForm, type TokenTable } from "./tokenize.ts";
 
 const NT = 9;
 if (TAG_COUNT !== NT) throw new Error(`ner-frozen expects ${NT} tags, the features define ${TAG_COUNT}`);
@@ -43,14 +45,21 @@ const AFFIX_KINDS = { p: ["p0", "p1", "p2", "p3", "p4"], s: ["s0", "s1", "s2", "
 const CLUSTER_KINDS = CLUSTER_PREFIXES.map((n) => `c${n}`);
 /** Ints a slot of the word map, and the UTF-16 units of a form that its slot holds (two an int). */
 const WORD_SLOT = 8, INLINE_UNITS = 8;
+/** The first two units of '' as the word map packs them: the token reads as " (tokenize.ts formAt). */
+const DOUBLED_APOSTROPHE = 39 | (39 << 16);
 const CAPITALISED = 1, GAZ_START = 2;
-/** I_FLAGS above its two flags: the word's capitals (isHeadline's count). */
-const CAPITALS_SHIFT = 2;
+/** Flags of a word whose lower-case atom some LL_PREV (LL_NEXT) feature of the model has as its first (A) or
+ * second (B) atom: a lower-case pair is looked up only when the left word has the A flag and the right word
+ * the B flag (the feature table answers every other pair "none" too, after reading two bit sets of its own,
+ * cache misses both). */
+const LLP_A = 4, LLP_B = 8, LLN_A = 16, LLN_B = 32;
+/** I_FLAGS above its flags: the word's capitals (isHeadline's count). */
+const CAPITALS_SHIFT = 6;
 /** The fields of a word id in FrozenTagger.info (INFO ints a word). */
 const I_L = 0, I_S = 1, I_TAGL = 2, I_LOWER = 3, I_FLAGS = 4, I_SHAPE = 5, I_GAZ = 6, I_LETTERS = 7, INFO = 8;
-/** Right-hand shapes whose pair scores a shape caches (the common ones come first; bounds the memory a text of
- * odd shapes can claim to ~100 KB per shape). */
-const PAIRS_PER_SHAPE = 512;
+/** Shape pairs whose scores are cached before that cache is emptied (a few thousand recur; a text of odd
+ * shapes cannot claim more than ~2 MB). */
+const PAIR_CACHE_LIMIT = 16_384;
 /** Affixes whose summed scores are cached (four letters and shorter: far fewer than words). */
 const AFFIX_CACHE_LIMIT = 50_000;
 const UPPER = /\p{Lu}/u;
@@ -65,8 +74,8 @@ interface ShapeEntry {
   tagS: Float64Array | null;
   histS: Float64Array | null;
   first: Float64Array | null;
-  /** by the shape on its right: [SS_PREV scores of the right token | SS_NEXT scores of this one], or null */
-  pairs: Map<number, Float32Array | null>;
+  /** the feature rows (-1: none) of the shape at the five window places (T.S + 0..4), or null (no atom) */
+  sRows: Int32Array | null;
 }
 
 export interface FrozenTagging {
@@ -98,17 +107,36 @@ export class FrozenTagger {
   private tagLCount = 0;
   /** the shapes' tables, by index (a few hundred: they stay in cache) */
   private readonly shapeList: ShapeEntry[] = [];
-  private readonly lowerIds = new Map<string, number>();
+  private readonly lowerIds = new StringTable();
   /** document history: counts per kind (4 a lower-case id), valid where histStamp equals the document's stamp */
   private histCounts = new Int32Array(INITIAL_WORDS * 4);
   private histStamp = new Int32Array(INITIAL_WORDS);
   private docStamp = 0;
   private readonly shapes = new Map<number, ShapeEntry>();
+  /** The shape-pair cache, (left shape's index, right shape's index) → the pair's offset in pairRows or -1
+   * (the model has neither feature): open addressing over [left, right, offset] slots, left -1 when empty, at
+   * most half full. pairRows holds [SS_PREV scores of the right token | SS_NEXT scores of the left one]. */
+  private readonly pairSlots: Int32Array;
+  private pairRows = new Float32Array(256 * 2 * NT);
+  /** pairs in pairSlots, and rows in pairRows (pairs with scores) */
+  private pairCount = 0;
+  private pairRowCount = 0;
+  /** the shapes' indices of the atoms outside the sentence, left and right */
+  private readonly outShapes: readonly [number, number];
+  /** LLP_A | LLN_A of the atom left of the sentence, LLP_B | LLN_B of the one right of it */
+  private readonly outFlags: readonly [number, number];
   private readonly gazTables = new Map<string, Float64Array | null>();
   private readonly shapeAtoms = new Map<string, number>();
-  private readonly prefixes = new Map<string, Float32Array>();
-  private readonly suffixes = new Map<string, Float32Array>();
-  private readonly clusters = new Map<string, Float32Array>();
+  /** affix → its index in prefixRows (suffixRows) */
+  private readonly prefixes = new StringTable();
+  private readonly suffixes = new StringTable();
+  private readonly prefixRows: Float32Array[] = [];
+  /** the model's affix atoms by kind and length (affixAtom; null: it cannot list them) */
+  private readonly affixAtomTables: Record<"p" | "s", ({ keys: StringTable; atoms: number[] } | null | undefined)[]> = { p: [], s: [] };
+  private readonly suffixRows: Float32Array[] = [];
+  /** CLU tables by cluster path id (made on first use), and the paths */
+  private readonly clusterTables: (Float32Array | undefined)[] = [];
+  private readonly paths: string[] = [];
   private readonly weights: Float32Array | Float64Array;
   private readonly bias: Float64Array;
   /** TAG1 + TAG12 scores: [prev1 * NT + prev2] × NT */
@@ -118,18 +146,22 @@ export class FrozenTagger {
   /** the gazetteer's phrases as a trie over their words (lexicon entries; null: the model has no gazetteer) */
   private readonly gazTrie: PhraseTrie | null;
   /** What the model knows of a lower case (clusters and gazetteer words are lower cases, and so are the
-   * lower-case atoms of words without digits), in one map: lower case → entry, and by entry its lower-case
-   * atom (-1: none) and cluster path; the gazetteer's trie indexes its words by entry. A new word reads them
-   * with one lookup. */
-  private readonly lexicon = new Map<string, number>();
+   * lower-case atoms) and of a form, in one table: text → entry, and by entry its form atom, lower-case atom
+   * (-1: none) and cluster path; the gazetteer's trie indexes its words by entry. A new word reads them with
+   * one lookup (two when its form is not its lower case). */
+  private readonly lexicon = new StringTable();
+  private readonly lexW: number[] = [];
   private readonly lexL: number[] = [];
-  private readonly lexPath: (string | undefined)[] = [];
+  /** by entry: its cluster path's id in paths, -1: none */
+  private readonly lexPath: number[] = [];
   /** GAZ scores of a kind's U-, B- and I- labels, by kind */
   private readonly gazKinds = new Map<string, (Float64Array | null)[]>();
   /** Scratch of one sentence: its static scores and word ids (reused, grown as needed). */
   private fixed = new Float64Array(64 * NT);
   private ids = new Int32Array(64);
   private readonly caseScratch = new Int32Array(2);
+  /** the sum of the values read ahead of use in tagSentences (kept so that the reads are not dropped) */
+  private touched = 0;
   private readonly gazMax: number;
   /** the model's form and lower-case atoms by their text, when it lists them (else looked up as `w|form`) */
   private readonly formAtoms: ReadonlyMap<string, number> | null;
@@ -137,8 +169,12 @@ export class FrozenTagger {
   /** the model's atoms of the affix and cluster kinds by their text, by kind (null: it does not list them) */
   private readonly kindAtoms = new Map<string, ReadonlyMap<string, number> | null>();
 
-  /** `wordCacheLimit`: word types cached before the cache is emptied (WORD_CACHE_LIMIT; tests set it low). */
-  constructor(private readonly src: WeightSource, private readonly wordCacheLimit = WORD_CACHE_LIMIT) {
+  /** `wordCacheLimit`: word types cached before the cache is emptied (WORD_CACHE_LIMIT), `pairCacheLimit`:
+   * shape pairs (PAIR_CACHE_LIMIT); tests set them low. */
+  constructor(private readonly src: WeightSource, private readonly wordCacheLimit = WORD_CACHE_LIMIT, private readonly pairCacheLimit = PAIR_CACHE_LIMIT) {
+    let slots = 1;
+    while (slots < pairCacheLimit * 2) slots <<= 1;
+    this.pairSlots = new Int32Array(slots * 3).fill(-1);
     this.weights = src.weights;
     this.formAtoms = src.atomsOf?.("w") ?? null;
     this.lowerAtoms = src.atomsOf?.("l") ?? null;
@@ -153,6 +189,8 @@ export class FrozenTagger {
         this.add(this.trans, o, T_TAG12, p1, p2);
       }
     }
+    this.outShapes = [this.shape(L_OUT).index, this.shape(R_OUT).index];
+    this.outFlags = [this.lowerPairFlags(L_OUT) & (LLP_A | LLN_A), this.lowerPairFlags(R_OUT) & (LLP_B | LLN_B)];
     this.hist = new Float64Array(4 * NT);
     for (let k = 0; k < 4; k++) this.add(this.hist, k * NT, T_HIST, k, -1);
     const gaz = src.lexicon.gazetteer;
@@ -160,17 +198,25 @@ export class FrozenTagger {
     this.gazTrie = gaz ? new PhraseTrie(gaz, (w) => this.lexEntry(w)) : null;
     if (this.lowerAtoms) for (const [lower, a] of this.lowerAtoms) this.lexL[this.lexEntry(lower)] = a;
     const clusters = src.lexicon.clusters;
-    if (clusters) for (const [word, path] of clusters) this.lexPath[this.lexEntry(word)] = path;
+    if (clusters) {
+      const ids = new Map<string, number>();
+      for (const [word, path] of clusters) {
+        if (!path) continue; // an empty path has no prefixes to read
+        let id = ids.get(path);
+        if (id === undefined) { id = this.paths.length; this.paths.push(path); ids.set(path, id); }
+        this.lexPath[this.lexEntry(word)] = id;
+      }
+    }
+    if (this.formAtoms) for (const [form, a] of this.formAtoms) this.lexW[this.lexEntry(form)] = a;
   }
 
   /** The lexicon entry of a lower case, made when missing. */
   private lexEntry(lc: string): number {
-    let e = this.lexicon.get(lc);
-    if (e === undefined) {
-      e = this.lexicon.size;
-      this.lexicon.set(lc, e);
+    const e = this.lexicon.add(lc);
+    if (e === this.lexL.length) {
+      this.lexW.push(-1);
       this.lexL.push(-1);
-      this.lexPath.push(undefined);
+      this.lexPath.push(-1);
     }
     return e;
   }
@@ -188,9 +234,10 @@ export class FrozenTagger {
   private shape(s: number): ShapeEntry {
     let e = this.shapes.get(s);
     if (e) return e;
-    e = { index: this.shapeList.length, tagS: null, histS: null, first: null, pairs: new Map() };
+    e = { index: this.shapeList.length, tagS: null, histS: null, first: null, sRows: null };
     this.shapeList.push(e);
     if (s >= 0) {
+      e.sRows = Int32Array.from({ length: 5 }, (_, d) => this.src.row(T_S + d, s, -1));
       const tagS = new Float64Array(NT * NT);
       let any = false;
       for (let p = 0; p < NT; p++) any = this.add(tagS, p * NT, T_TAG1_S, p, s) || any;
@@ -234,9 +281,7 @@ export class FrozenTagger {
 
   /** The id of a lower case (digits folded), the document history's key. */
   private lowerId(lower: string): number {
-    let id = this.lowerIds.get(lower);
-    if (id !== undefined) return id;
-    id = this.lowerIds.size;
+    const id = this.lowerIds.add(lower);
     if (id >= this.histStamp.length) {
       const stamp = new Int32Array(this.histStamp.length * 2);
       stamp.set(this.histStamp);
@@ -245,7 +290,6 @@ export class FrozenTagger {
       counts.set(this.histCounts);
       this.histCounts = counts;
     }
-    this.lowerIds.set(lower, id);
     return id;
   }
 
@@ -286,6 +330,38 @@ export class FrozenTagger {
     return id;
   }
 
+  /** word(formAt(text, start, end)), the form's units read from the text: no string unless the word is new (or
+   * its form is not its text: a curly quote or dash straightened, a doubled quote). */
+  private wordAt(text: string, start: number, end: number): number {
+    const len = end - start;
+    let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+    for (let i = 0; i < len; i++) {
+      const c = text.charCodeAt(start + i);
+      if (c === 0x60 || c === 0xab || c === 0xbb || (c >= 0x2013 && needsForm(c))) return this.word(formAt(text, start, end));
+      h = Math.imul(h, 31) + c | 0;
+      if (i < INLINE_UNITS) {
+        const u = c << ((i & 1) << 4);
+        if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
+      }
+    }
+    if (len === 2 && p0 === DOUBLED_APOSTROPHE) return this.word("\"");
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const slots = this.wordSlots, mask = slots.length / WORD_SLOT - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const o = s * WORD_SLOT;
+      const id = slots[o + 1]!;
+      if (id === OUTSIDE) break;
+      if (slots[o] !== h || slots[o + 2] !== len) continue;
+      if (len <= INLINE_UNITS ? slots[o + 3] === p0 && slots[o + 4] === p1 && slots[o + 5] === p2 && slots[o + 6] === p3 : sameText(this.formOf[id]!, text, start)) return id;
+    }
+    // cached as long as the word: a form of its own, not a slice holding the page
+    const id = this.newWord(detached(text.slice(start, end)));
+    this.placeWord(h, id, len, p0, p1, p2, p3);
+    return id;
+  }
+
   /** Puts word id `id` (hash h, length len, first units p0..p3) into the word map, doubled first when it would
    * be more than half full. */
   private placeWord(h: number, id: number, len: number, p0: number, p1: number, p2: number, p3: number): void {
@@ -311,18 +387,24 @@ export class FrozenTagger {
     const atom = this.src.atom;
     const lc = form.toLowerCase();
     const lower = hasDigit(lc) ? lc.replace(DIGIT, "0") : lc;
-    const w = this.formAtoms ? this.formAtoms.get(form) ?? -1 : atom(`w|${form}`);
-    const entry = this.lexicon.get(lc) ?? -1;
-    // the lower-case atom: the entry's when no digit was folded
-    const l = !this.lowerAtoms ? atom(`l|${lower}`) : lower !== lc ? this.lowerAtoms.get(lower) ?? -1 : entry >= 0 ? this.lexL[entry]! : -1;
+    const lexicon = this.lexicon;
+    const formEntry = lexicon.get(form, 0, form.length);
+    const w = this.formAtoms ? (formEntry >= 0 ? this.lexW[formEntry]! : -1) : atom(`w|${form}`);
+    const entry = lc === form ? formEntry : lexicon.get(lc, 0, lc.length);
+    // the lower-case atom: the entry's when no digit was folded (every lower-case atom has an entry)
+    const lowerEntry = lower === lc ? entry : lexicon.get(lower, 0, lower.length);
+    const l = !this.lowerAtoms ? atom(`l|${lower}`) : lowerEntry >= 0 ? this.lexL[lowerEntry]! : -1;
     const s = this.shapeAtom(shapeOf(form));
-    const roles = this.roles;
+    const shape = this.shape(s), sRows = shape.sRows;
+    const roles = this.roles, weights = this.weights;
     const r0 = id * ROLE_SIZE;
     const c = r0 + 2 * NT;
     for (let d = -2; d <= 2; d++) {
       const o = r0 + (d + 2) * NT;
       if (l >= 0) this.add(roles, o, T_L + d + 2, l, -1);
-      if (s >= 0) this.add(roles, o, T_S + d + 2, s, -1);
+      // the shape's row at this place (this.add(roles, o, T_S + d + 2, s, -1), its row looked up once a shape)
+      const r = sRows ? sRows[d + 2]! * NT : -1;
+      if (r >= 0) for (let k = 0; k < NT; k++) roles[o + k]! += weights[r + k]!;
     }
     if (w >= 0) {
       this.add(roles, c, T_W0, w, -1);
@@ -331,16 +413,19 @@ export class FrozenTagger {
     }
     const k = Math.min(4, lower.length - 1);
     if (k >= 1) {
-      addInto(roles, c, this.affixes(this.prefixes, "p", lower.slice(0, k)), 0, NT);
-      addInto(roles, c, this.affixes(this.suffixes, "s", lower.slice(-k)), 0, NT);
+      addInto(roles, c, this.affixes("p", lower, 0, k), 0, NT);
+      addInto(roles, c, this.affixes("s", lower, lower.length - k, lower.length), 0, NT);
     }
-    const path = entry >= 0 ? this.lexPath[entry] : undefined;
-    if (path) addInto(roles, r0 + NT, this.cluster(path), 0, 3 * NT);
+    const path = entry >= 0 ? this.lexPath[entry]! : -1;
+    if (path >= 0) addInto(roles, r0 + NT, this.clusterTables[path] ?? this.cluster(path), 0, 3 * NT);
     const trie = this.gazTrie;
     // the trie's index of the word (its lexicon entry; the trie has no child for a word in no phrase)
     const gazWord = trie ? entry : -1;
     // A phrase can start here: one is this word, or begins with it and a space.
-    const gazStart = gazWord >= 0 && NAME_START.test(form) && trie!.child(0, gazWord) >= 0;
+    const first = form.charCodeAt(0);
+    // NAME_START and UPPER read by code for an ASCII first letter
+    const gazStart = gazWord >= 0 && (first < 128 ? (first >= 65 && first <= 90) || (first >= 48 && first <= 57) : NAME_START.test(form))
+      && trie!.child(0, gazWord) >= 0;
     const info = this.info, at = id * INFO;
     info[at + I_L] = l;
     info[at + I_S] = s;
@@ -349,9 +434,11 @@ export class FrozenTagger {
     const counts = this.caseScratch;
     counts[0] = 0; counts[1] = 0;
     addCaseCounts(form, counts);
-    info[at + I_FLAGS] = (UPPER.test(form[0] ?? "") ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0) | (counts[0]! << CAPITALS_SHIFT);
+    const capitalised = first < 128 ? first >= 65 && first <= 90 : UPPER.test(form[0] ?? "");
+    info[at + I_FLAGS] = (capitalised ? CAPITALISED : 0) | (gazStart ? GAZ_START : 0) | (l >= 0 ? this.lowerPairFlags(l) : 0)
+      | (counts[0]! << CAPITALS_SHIFT);
     info[at + I_LETTERS] = counts[1]!;
-    info[at + I_SHAPE] = this.shape(s).index;
+    info[at + I_SHAPE] = shape.index;
     info[at + I_GAZ] = gazWord;
     this.formOf[id] = form;
     this.wordCount = id + 1;
@@ -375,31 +462,84 @@ export class FrozenTagger {
     return at;
   }
 
-  /** Shape-pair scores of two neighbours (left shape `a`, its entry `left`; right shape `b`), cached on the
-   * left shape: a few thousand pairs recur, and a probe of the feature table is a cache miss. */
-  private shapePair(left: ShapeEntry, a: number, b: number): Float32Array | null {
-    let t = left.pairs.get(b);
-    if (t !== undefined) return t;
-    const table = new Float32Array(2 * NT);
-    const any = this.add(table, 0, T_SS_PREV, a, b);
-    t = this.add(table, NT, T_SS_NEXT, a, b) || any ? table : null;
-    if (left.pairs.size < PAIRS_PER_SHAPE) left.pairs.set(b, t);
+  /** LLP_A | LLP_B | LLN_A | LLN_B of a lower-case atom (all four when the model cannot tell). */
+  private lowerPairFlags(l: number): number {
+    const of = this.src.templatesOf;
+    if (!of) return LLP_A | LLP_B | LLN_A | LLN_B;
+    const a = of(0, l), b = of(1, l), prev = 1 << (T_LL_PREV & 31), next = 1 << (T_LL_NEXT & 31);
+    return (a & prev ? LLP_A : 0) | (b & prev ? LLP_B : 0) | (a & next ? LLN_A : 0) | (b & next ? LLN_B : 0);
+  }
+
+  /** Shape-pair scores of two neighbours (shape atoms a, b; their shapes' indices left, right): their offset in
+   * pairRows, or -1 when the model has neither feature. Cached: a few thousand pairs recur, and a probe of the
+   * feature table is a cache miss. pairRows may be replaced (grown) by the call. */
+  private shapePair(left: number, right: number, a: number, b: number): number {
+    const slots = this.pairSlots, mask = slots.length / 3 - 1;
+    let s = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right + 1, 0x85ebca77)) >>> 0;
+    s = (s ^ (s >>> 15)) & mask;
+    for (; ; s = (s + 1) & mask) {
+      const at = slots[s * 3]!;
+      if (at === -1) break;
+      if (at === left && slots[s * 3 + 1] === right) return slots[s * 3 + 2]!;
+    }
+    if (this.pairCount >= this.pairCacheLimit) {
+      // emptied whole (the offsets the caller holds were read already), then the pair finds its place again
+      slots.fill(-1);
+      this.pairCount = 0;
+      this.pairRowCount = 0;
+      return this.shapePair(left, right, a, b);
+    }
+    this.pairCount++;
+    let rows = this.pairRows;
+    let o = this.pairRowCount * 2 * NT;
+    if (o + 2 * NT > rows.length) {
+      const grown = new Float32Array(rows.length * 2);
+      grown.set(rows);
+      this.pairRows = rows = grown;
+    }
+    rows.fill(0, o, o + 2 * NT);
+    const any = this.add(rows, o, T_SS_PREV, a, b);
+    if (this.add(rows, o + NT, T_SS_NEXT, a, b) || any) this.pairRowCount++;
+    else o = -1;
+    slots[s * 3] = left; slots[s * 3 + 1] = right; slots[s * 3 + 2] = o;
+    return o;
+  }
+
+  /** AFF scores of all the prefixes (or suffixes) of a word whose longest read affix is lower[from, to): shared
+   * by the many words that begin (end) alike; found without cutting the affix from the word. */
+  private affixes(kind: "p" | "s", lower: string, from: number, to: number): Float32Array {
+    const cache = kind === "p" ? this.prefixes : this.suffixes, rows = kind === "p" ? this.prefixRows : this.suffixRows;
+    const i = cache.get(lower, from, to);
+    if (i >= 0) return rows[i]!;
+    const t = new Float32Array(NT);
+    for (let n = 1; n <= to - from; n++) {
+      const a = kind === "p" ? this.affixAtom(kind, n, lower, from, from + n) : this.affixAtom(kind, n, lower, to - n, to);
+      if (a >= 0) this.add(t, 0, T_AFF, a, -1);
+    }
+    if (cache.size >= AFFIX_CACHE_LIMIT) { cache.clear(); rows.length = 0; }
+    rows[cache.add(lower.slice(from, to))] = t;
     return t;
   }
 
-  /** AFF scores of all the prefixes (or suffixes) of a word whose longest read affix is `affix`: shared by
-   * the many words that begin (end) alike. */
-  private affixes(cache: Map<string, Float32Array>, kind: "p" | "s", affix: string): Float32Array {
-    let t = cache.get(affix);
-    if (t) return t;
-    t = new Float32Array(NT);
-    for (let n = 1; n <= affix.length; n++) {
-      const a = this.atomOf(n < AFFIX_KINDS[kind].length ? AFFIX_KINDS[kind][n]! : `${kind}${n}`, kind === "p" ? affix.slice(0, n) : affix.slice(-n));
-      if (a >= 0) this.add(t, 0, T_AFF, a, -1);
+  /** The atom of the n-letter prefix (suffix) lower[from, to), found in a table of the model's atoms of its
+   * kind without cutting it from the word (atomOf when the model cannot list them). */
+  private affixAtom(kind: "p" | "s", n: number, lower: string, from: number, to: number): number {
+    const name = n < AFFIX_KINDS[kind].length ? AFFIX_KINDS[kind][n]! : `${kind}${n}`;
+    const byLength = this.affixAtomTables[kind];
+    let table = byLength[n];
+    if (table === undefined) {
+      const m = this.src.atomsOf?.(name);
+      table = null;
+      if (m) {
+        const keys = new StringTable(), atoms: number[] = [];
+        for (const [text, a] of m) atoms[keys.add(text)] = a;
+        table = { keys, atoms };
+      }
+      byLength[n] = table;
     }
-    if (cache.size >= AFFIX_CACHE_LIMIT) cache.clear();
-    cache.set(affix, t);
-    return t;
+    if (!table) return this.atomOf(name, lower.slice(from, to));
+    const i = table.keys.get(lower, from, to);
+    return i >= 0 ? table.atoms[i]! : -1;
   }
 
   /** The atom `${kind}|${text}`: looked up by its text in the model's atoms of that kind when it lists them. */
@@ -409,18 +549,18 @@ export class FrozenTagger {
     return m ? m.get(text) ?? -1 : this.src.atom(`${kind}|${text}`);
   }
 
-  /** CLU scores of a cluster path's prefixes at the places -1, 0, +1 (3 × NT), shared by its words. */
-  private cluster(path: string): Float32Array {
-    let t = this.clusters.get(path);
-    if (t) return t;
-    t = new Float32Array(3 * NT);
+  /** CLU scores of a cluster path's prefixes at the places -1, 0, +1 (3 × NT), shared by its words: made and
+   * kept in clusterTables (by the path's id). */
+  private cluster(id: number): Float32Array {
+    const path = this.paths[id]!;
+    const t = new Float32Array(3 * NT);
     for (let i = 0; i < CLUSTER_PREFIXES.length; i++) {
       const n = CLUSTER_PREFIXES[i]!;
       const a = this.atomOf(CLUSTER_KINDS[i]!, path.slice(0, n));
       if (a >= 0) for (let d = -1; d <= 1; d++) this.add(t, (d + 1) * NT, T_CLU + d + 1, a, -1);
       if (n >= path.length) break;
     }
-    this.clusters.set(path, t);
+    this.clusterTables[id] = t;
     return t;
   }
 
@@ -464,8 +604,10 @@ export class FrozenTagger {
     if (this.fixed.length < n * NT) this.fixed = new Float64Array(Math.max(n * NT, this.fixed.length * 2));
     const out = this.fixed;
     const bias = this.bias, roles = this.roles, info = this.info, shapes = this.shapeList;
-    /** the shape pair of tokens i-1 and i, read at i-1 for its SS_NEXT half (the SS_PREV half is token i's) */
-    let carry: Float32Array | null = null;
+    const outFlags = this.outFlags, outShapes = this.outShapes;
+    /** the shape pair of tokens i-1 and i (its offset in pairRows, or -1), read at i-1 for its SS_NEXT half
+     * (the SS_PREV half is token i's) */
+    let carry = -1;
     for (let i = 0; i < n; i++) {
       const o = i * NT;
       // bias, then the five places' shares, summed left to right in one expression (the same float64 sums as
@@ -481,25 +623,29 @@ export class FrozenTagger {
       const lp = prev >= 0 ? info[prev + I_L]! : L_OUT, ln = next >= 0 ? info[next + I_L]! : R_OUT;
       const sp = prev >= 0 ? info[prev + I_S]! : L_OUT, sn = next >= 0 ? info[next + I_S]! : R_OUT;
       if (l0 >= 0) {
-        if (lp >= 0) this.add(out, o, T_LL_PREV, lp, l0);
-        if (ln >= 0) this.add(out, o, T_LL_NEXT, l0, ln);
+        const flags = info[me + I_FLAGS]!;
+        const fp = prev >= 0 ? info[prev + I_FLAGS]! : outFlags[0], fn = next >= 0 ? info[next + I_FLAGS]! : outFlags[1];
+        if (lp >= 0 && fp & LLP_A && flags & LLP_B) this.add(out, o, T_LL_PREV, lp, l0);
+        if (ln >= 0 && flags & LLN_A && fn & LLN_B) this.add(out, o, T_LL_NEXT, l0, ln);
       }
       if (s0 >= 0) {
-        const shape = shapes[info[me + I_SHAPE]!]!;
+        const index = info[me + I_SHAPE]!;
         if (sp >= 0) {
           // past the first token, sp >= 0 and s0 >= 0 mean token i-1 read this pair (its sn was s0)
-          const pair = prev >= 0 ? carry : this.shapePair(this.shape(L_OUT), sp, s0);
-          if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[k]!;
+          const pair = prev >= 0 ? carry : this.shapePair(outShapes[0], index, sp, s0);
+          const rows = this.pairRows;
+          if (pair >= 0) for (let k = 0; k < NT; k++) out[o + k]! += rows[pair + k]!;
         }
-        carry = null;
+        carry = -1;
         if (sn >= 0) {
-          const pair = this.shapePair(shape, s0, sn);
+          const pair = this.shapePair(index, next >= 0 ? info[next + I_SHAPE]! : outShapes[1], s0, sn);
+          const rows = this.pairRows;
           carry = pair;
-          if (pair) for (let k = 0; k < NT; k++) out[o + k]! += pair[NT + k]!;
+          if (pair >= 0) for (let k = 0; k < NT; k++) out[o + k]! += rows[pair + NT + k]!;
         }
-        const first = shape.first;
+        const first = shapes[index]!.first;
         if (i === 0 && first) for (let k = 0; k < NT; k++) out[o + k]! += first[k]!;
-      } else carry = null;
+      } else carry = -1;
       if (headline) {
         if (l0 >= 0) this.add(out, o, T_HEAD_L, l0, -1);
         if (s0 >= 0) this.add(out, o, T_HEAD_S, s0, -1);
@@ -537,6 +683,33 @@ export class FrozenTagger {
 
   /** Tags a document given as sentences of token forms (the document history runs across sentences). */
   tagDocument(document: string[][]): FrozenTagging {
+    return this.tagSentences(document.length, (j) => {
+      const forms = document[j]!, n = forms.length;
+      const ids = this.idBuffer(n);
+      for (let i = 0; i < n; i++) ids[i] = this.word(forms[i]!);
+      return n;
+    });
+  }
+
+  /** Tags a document given as its token table (tokenize.ts scanSentences), the forms read from the text. */
+  tagTokens(text: string, table: TokenTable): FrozenTagging {
+    const { starts, ends, sentenceEnds } = table;
+    return this.tagSentences(table.sentenceCount, (j) => {
+      const from = j > 0 ? sentenceEnds[j - 1]! : 0, n = sentenceEnds[j]! - from;
+      const ids = this.idBuffer(n);
+      for (let i = 0; i < n; i++) ids[i] = this.wordAt(text, starts[from + i]!, ends[from + i]!);
+      return n;
+    });
+  }
+
+  /** The sentence's word-id buffer, room for n. */
+  private idBuffer(n: number): Int32Array {
+    if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
+    return this.ids;
+  }
+
+  /** Tags `count` sentences, `wordsOf(j)` writing sentence j's word ids into this.ids and returning their number. */
+  private tagSentences(count: number, wordsOf: (j: number) => number): FrozenTagging {
     // Emptied between documents only: the ids of the document being tagged stay valid.
     if (this.wordCount >= this.wordCacheLimit) this.resetWords();
     const stamp = ++this.docStamp;
@@ -544,15 +717,23 @@ export class FrozenTagger {
     const margins: number[][] = [];
     const scores = new Float64Array(NT);
     const trans = this.trans, hist = this.hist;
-    for (const forms of document) {
-      const n = forms.length;
-      if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
+    for (let j = 0; j < count; j++) {
+      const n = wordsOf(j);
       const ids = this.ids;
-      for (let i = 0; i < n; i++) ids[i] = this.word(forms[i]!);
       // After the words are in: the slabs may have grown.
       const info = this.info, tagLs = this.tagLs, shapes = this.shapeList;
-      let capitals = 0, letters = 0;
-      for (let i = 0; i < n; i++) { const me = ids[i]! * INFO; capitals += info[me + I_FLAGS]! >>> CAPITALS_SHIFT; letters += info[me + I_LETTERS]!; }
+      let capitals = 0, letters = 0, touched = 0;
+      const roles = this.roles;
+      for (let i = 0; i < n; i++) {
+        const me = ids[i]! * INFO;
+        capitals += info[me + I_FLAGS]! >>> CAPITALS_SHIFT;
+        letters += info[me + I_LETTERS]!;
+        // Each cache line of the word's window shares read here, for the whole sentence in one short loop:
+        // their cache misses overlap instead of stalling staticScores one token at a time.
+        const r = ids[i]! * ROLE_SIZE;
+        touched += roles[r]! + roles[r + 16]! + roles[r + 32]! + roles[r + ROLE_SIZE - 1]!;
+      }
+      this.touched = touched;
       const fixed = this.staticScores(ids, n, headlineCounts(capitals, letters));
       const histStamp = this.histStamp, histCounts = this.histCounts;
       const sTags: number[] = new Array(n);
@@ -679,6 +860,98 @@ class PhraseTrie {
   }
 }
 
+/** A set of strings numbered 0, 1, 2... in the order they are added: open addressing over WORD_SLOT ints a
+ * slot [hash, index + 1, length, the first INLINE_UNITS UTF-16 units two an int], at most half full (the
+ * word map's layout). A key is looked up by its units in a string (no slice cut for it); a hit is checked
+ * against the slot's units when the key is that short, else against the key itself. A Map<string> probe
+ * costs more: the string's hash, then the entry, then the key string, each a cache miss in a big table. */
+class StringTable {
+  private slots = new Int32Array(64 * WORD_SLOT);
+  private readonly keys: string[] = [];
+  get size(): number { return this.keys.length; }
+
+  /** The index of text[from, to), or -1. */
+  get(text: string, from: number, to: number): number {
+    const len = to - from;
+    let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+    for (let i = 0; i < len; i++) {
+      const c = text.charCodeAt(from + i);
+      h = Math.imul(h, 31) + c | 0;
+      if (i < INLINE_UNITS) {
+        const u = c << ((i & 1) << 4);
+        if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
+      }
+    }
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const slots = this.slots, mask = slots.length / WORD_SLOT - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const o = s * WORD_SLOT;
+      const id = slots[o + 1]! - 1;
+      if (id < 0) return -1;
+      if (slots[o] !== h || slots[o + 2] !== len) continue;
+      if (len <= INLINE_UNITS ? slots[o + 3] === p0 && slots[o + 4] === p1 && slots[o + 5] === p2 && slots[o + 6] === p3 : sameText(this.keys[id]!, text, from)) return id;
+    }
+  }
+
+  /** The index of `key`, added when missing. */
+  add(key: string): number {
+    const found = this.get(key, 0, key.length);
+    if (found >= 0) return found;
+    const id = this.keys.length;
+    this.keys.push(key);
+    if (this.keys.length * 2 > this.slots.length / WORD_SLOT) {
+      this.slots = new Int32Array(this.slots.length * 2);
+      this.keys.forEach((k, i) => this.place(k, i));
+    } else this.place(key, id);
+    return id;
+  }
+
+  clear(): void {
+    this.slots.fill(0);
+    this.keys.length = 0;
+  }
+
+  private place(key: string, id: number): void {
+    const u = unitsOf(key);
+    const slots = this.slots, mask = slots.length / WORD_SLOT - 1;
+    let s = u[0]! & mask;
+    while (slots[s * WORD_SLOT + 1] !== 0) s = (s + 1) & mask;
+    const o = s * WORD_SLOT;
+    slots[o] = u[0]!; slots[o + 1] = id + 1; slots[o + 2] = key.length;
+    slots[o + 3] = u[1]!; slots[o + 4] = u[2]!; slots[o + 5] = u[3]!; slots[o + 6] = u[4]!;
+  }
+}
+
+const UNITS = new Int32Array(5);
+
+/** [hash, p0, p1, p2, p3] of a key as the word map and StringTable.get compute them (written over one
+ * scratch array). */
+function unitsOf(key: string): Int32Array {
+  const len = key.length;
+  let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+  for (let i = 0; i < len; i++) {
+    const c = key.charCodeAt(i);
+    h = Math.imul(h, 31) + c | 0;
+    if (i < INLINE_UNITS) {
+      const u = c << ((i & 1) << 4);
+      if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
+    }
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  UNITS[0] = h; UNITS[1] = p0; UNITS[2] = p1; UNITS[3] = p2; UNITS[4] = p3;
+  return UNITS;
+}
+
+/** Whether text holds `form` at `start` (form fits in text there). */
+function sameText(form: string, text: string, start: number): boolean {
+  for (let i = 0; i < form.length; i++) if (form.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
 /** Whether a lower-cased word holds an ASCII digit (the only characters DIGIT folds). */
 function hasDigit(lc: string): boolean {
   for (let i = 0; i < lc.length; i++) { const c = lc.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
@@ -701,6 +974,15 @@ export const FROZEN_TEMPLATES: ReadonlySet<number> = new Set([
  * a model holding templates the frozen tables do not read (a new feature not yet summed there). */
 class RowTagger {
   constructor(private readonly src: WeightSource) {}
+  tagTokens(text: string, table: TokenTable): FrozenTagging {
+    const document: string[][] = [];
+    for (let j = 0, from = 0; j < table.sentenceCount; from = table.sentenceEnds[j++]!) {
+      const forms: string[] = [];
+      for (let k = from; k < table.sentenceEnds[j]!; k++) forms.push(formAt(text, table.starts[k]!, table.ends[k]!));
+      document.push(forms);
+    }
+    return this.tagDocument(document);
+  }
   tagDocument(document: string[][]): FrozenTagging {
     const history = new DocHistory();
     const tags: number[][] = [];

@@ -92,8 +92,11 @@ class FeatureIndex {
     this.aBits = new Uint32Array(atoms + 1);
     this.bBits = new Uint32Array(atoms + 2);
   }
-  private slot(t: number, a: number, b: number): number {
-    let h = Math.imul(t + 1, 0x9e3779b1) ^ Math.imul(a + 1, 0x85ebca77) ^ Math.imul(b + 2, 0xc2b2ae3d);
+  /** The first slot of a feature: by its atoms only, not its template, so the features of one atom pair sit
+   * side by side (a word's five window places of its lower case or shape, the lower-case pair one token reads
+   * as LL_NEXT and the next token as LL_PREV): one cache line serves several lookups. */
+  private slot(a: number, b: number): number {
+    let h = Math.imul(a + 1, 0x85ebca77) ^ Math.imul(b + 2, 0xc2b2ae3d);
     h ^= h >>> 15;
     h = Math.imul(h, 0x2c1b3c6d);
     h ^= h >>> 12;
@@ -101,18 +104,22 @@ class FeatureIndex {
   }
   set(t: number, a: number, b: number, row: number): void {
     if (a < 0 || a >= this.aBits.length || b + 1 >= this.bBits.length) throw new ModelFormatError(`feature (${t}, ${a}, ${b}) names an atom past the ${this.aBits.length - 1} listed`);
-    let s = this.slot(t, a, b);
+    let s = this.slot(a, b);
     while (this.slots[s * 4 + 3] !== -1) s = (s + 1) & this.mask;
     const o = s * 4;
     this.slots[o] = t; this.slots[o + 1] = a; this.slots[o + 2] = b; this.slots[o + 3] = row;
     this.aBits[a]! |= 1 << (t & 31);
     this.bBits[b + 1]! |= 1 << (t & 31);
   }
+  /** the bits of aBits (side 0) or bBits (side 1) of an atom (b = -1: none) */
+  templatesOf(side: 0 | 1, atom: number): number {
+    return side === 0 ? this.aBits[atom] ?? 0 : this.bBits[atom + 1] ?? 0;
+  }
   get(t: number, a: number, b: number): number {
     const bit = 1 << (t & 31);
     if (!(this.aBits[a]! & bit) || !(this.bBits[b + 1]! & bit)) return -1;
     const slots = this.slots;
-    let s = this.slot(t, a, b);
+    let s = this.slot(a, b);
     for (;;) {
       const o = s * 4;
       const r = slots[o + 3]!;
@@ -199,6 +206,7 @@ export function decodeModel(compressed: Buffer): LoadedModel {
       return byKind.get(kind) ?? EMPTY_ATOMS;
     },
     row: (t, a, b) => index.get(t, a, b),
+    templatesOf: (side, atom) => index.templatesOf(side, atom),
   };
 }
 

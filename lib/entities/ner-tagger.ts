@@ -22,6 +22,10 @@ export interface WeightSource {
   atomsOf?(kind: string): ReadonlyMap<string, number>;
   /** row of a feature, or -1 when the model has no weight for it */
   row(t: number, a: number, b: number): number;
+  /** the templates of the features that have `atom` as their first (side 0) or second (side 1) atom, as bits
+   * 1 << (t & 31), when the source knows them: row(t, a, b) is -1 unless templatesOf(0, a) and
+   * templatesOf(1, b) both hold t's bit */
+  templatesOf?(side: 0 | 1, atom: number): number;
   /** row * TAG_COUNT + tag */
   weights: Float32Array | Float64Array;
   lexicon: Lexicon;

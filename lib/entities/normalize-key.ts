@@ -32,21 +32,30 @@ export function nameWords(text: string): string[] {
 
 /** Words of a person's name without leading titles ("President Barack Obama" → barack obama). */
 export function personWords(text: string): string[] {
-  const words = nameWords(text);
+  return personWordsOf(nameWords(text));
+}
+
+/** personWords of a name's nameWords. */
+function personWordsOf(words: readonly string[]): string[] {
   let i = 0;
   while (i < words.length - 1 && PERSON_TITLES.has(words[i])) i++;
   return words.slice(i).filter((w) => w !== "jr" && w !== "sr");
 }
 
 export function entityKey(text: string, type: EntityType): string {
-  if (type === "PERSON") return `person:${personWords(text).join(" ")}`;
+  return entityKeyOf(text, type, nameWords(text));
+}
+
+/** entityKey of a text whose nameWords are `nameWordsOfText` (read, not changed). */
+export function entityKeyOf(text: string, type: EntityType, nameWordsOfText: readonly string[]): string {
+  if (type === "PERSON") return `person:${personWordsOf(nameWordsOfText).join(" ")}`;
   if (type === "PLACE") {
     const state = text.endsWith(".") ? STATE_ABBREVIATIONS[text.slice(0, -1)] : undefined;
     if (state) return `place:${state}`;
-    const joined = nameWords(text).join(" ");
+    const joined = nameWordsOfText.join(" ");
     return `place:${PLACE_ALIASES[joined] ?? PLACE_ALIASES[joined.replace(/^the /, "")] ?? joined.replace(/^the /, "")}`;
   }
-  const words = nameWords(text);
+  const words = nameWordsOfText.slice();
   while (words.length > 1 && LEGAL_FORMS.has(words[words.length - 1])) words.pop();
   if (words[0] === "the" && words.length > 1) words.shift();
   return `org:${words.join(" ")}`;

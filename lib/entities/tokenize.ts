@@ -137,12 +137,76 @@ function pushSingle(out: Token[], raw: string, at: number): void {
   else out.push({ form: modelForm(raw), start: at, end: at + 1 });
 }
 
-/** Tokens of the whole text, in order. Every non-space character starts a TOKEN match (its last alternative
- * is \S), so each match begins at the next non-space character. TOKEN's alternatives are read by hand over
- * the UTF-16 units (a class table, no regex call per token); a word holding a surrogate pair goes through
- * the regex itself. */
+/** Tokens of the whole text, in order (scanTokens, each token's form read from its characters). */
 export function tokenize(text: string): Token[] {
-  const out: Token[] = [];
+  const t = scanTokens(text, TABLE);
+  const out: Token[] = new Array(t.count);
+  for (let k = 0; k < t.count; k++) out[k] = { form: formAt(text, t.starts[k]!, t.ends[k]!), start: t.starts[k]!, end: t.ends[k]! };
+  return out;
+}
+
+/** Tokens (and sentences) as offsets in typed arrays: token k is text[starts[k], ends[k]), its form
+ * formAt(text, starts[k], ends[k]); sentence j ends before token sentenceEnds[j]. No object or string per
+ * token: the tagger reads the forms from the text. */
+export interface TokenTable {
+  count: number;
+  starts: Int32Array;
+  ends: Int32Array;
+  sentenceCount: number;
+  sentenceEnds: Int32Array;
+}
+
+/** The table scanTokens and scanSentences fill (grown as needed), overwritten by their next call. */
+const TABLE: TokenTable = { count: 0, starts: new Int32Array(1024), ends: new Int32Array(1024), sentenceCount: 0, sentenceEnds: new Int32Array(256) };
+
+/** V8 copies a slice shorter than this (13 UTF-16 units); a longer one points into the string it was cut from. */
+const SLICE_COPY_LENGTH = 13;
+
+/** `s` holding its own characters: a long slice of a page, kept in a cache, would keep the whole page text
+ * alive (a cons string is flattened into a new string before it is sliced). */
+export function detached(s: string): string {
+  return s.length < SLICE_COPY_LENGTH ? s : `\0${s}`.slice(1);
+}
+
+/** The form of the token text[start, end): straightened (modelForm), a doubled quote `` or '' read as ". */
+export function formAt(text: string, start: number, end: number): string {
+  const raw = text.slice(start, end);
+  return end - start === 2 && (raw === "``" || raw === "''") ? "\"" : modelForm(raw);
+}
+
+function pushToken(t: TokenTable, start: number, end: number): void {
+  if (t.count === t.starts.length) {
+    const starts = new Int32Array(t.count * 2), ends = new Int32Array(t.count * 2);
+    starts.set(t.starts);
+    ends.set(t.ends);
+    t.starts = starts;
+    t.ends = ends;
+  }
+  t.starts[t.count] = start;
+  t.ends[t.count] = end;
+  t.count++;
+}
+
+/** pushWord over the table: the word text[start, end) split at a possessive and a final period. */
+function pushWordAt(t: TokenTable, text: string, start: number, end: number): void {
+  let body = end;
+  if (end - start > 1 && text.charCodeAt(end - 1) === 46 && !keepsPeriod(text.slice(start, end))) body = end - 1;
+  const last = text.charCodeAt(body - 1);
+  // POSSESSIVE: ' or ’ then s or S
+  const before = body - start > 2 ? text.charCodeAt(body - 2) : 0;
+  if ((last === 115 || last === 83) && (before === 39 || before === 0x2019)) {
+    pushToken(t, start, body - 2);
+    pushToken(t, body - 2, body);
+  } else pushToken(t, start, body);
+  if (body < end) pushToken(t, body, end);
+}
+
+/** Tokens of the whole text, in order, into `t` (its sentences left as they were). Every non-space
+ * character starts a TOKEN match (its last alternative is \S), so each match begins at the next non-space
+ * character. TOKEN's alternatives are read by hand over the UTF-16 units (a class table, no regex call per
+ * token); a word holding a surrogate pair goes through the regex itself. */
+export function scanTokens(text: string, t: TokenTable = TABLE): TokenTable {
+  t.count = 0;
   const n = text.length;
   for (let at = 0; at < n;) {
     const code = text.charCodeAt(at);
@@ -150,23 +214,31 @@ export function tokenize(text: string): Token[] {
     const k = unitClass(code);
     if (k === OTHER) {
       // ``, '' or one other character (\S: one unit, it is no surrogate).
-      if ((code === 96 || code === 39) && at + 1 < n && text.charCodeAt(at + 1) === code) { out.push({ form: "\"", start: at, end: at + 2 }); at += 2; continue; }
-      out.push({ form: modelForm(text[at]!), start: at, end: at + 1 });
-      at++;
+      const end = (code === 96 || code === 39) && at + 1 < n && text.charCodeAt(at + 1) === code ? at + 2 : at + 1;
+      pushToken(t, at, end);
+      at = end;
       continue;
     }
     if (k === WORD) {
       const end = wordEnd(text, at, n);
       if (end >= 0) {
-        if (end - at === 1) pushSingle(out, text[at]!, at);
-        else pushWord(out, text.slice(at, end), at);
+        // a one-unit word is itself (no possessive or period to split)
+        if (end - at === 1) pushToken(t, at, end);
+        else pushWordAt(t, text, at, end);
         at = end;
         continue;
       }
     }
-    at = regexToken(out, text, at);
+    // TOKEN's match at `at`: one character (a unit or a surrogate pair) or a word (pushWord splits it)
+    const re = TOKEN_AT;
+    re.lastIndex = at;
+    if (!re.test(text)) throw new Error(`tokenize: no token at ${at}`);
+    const end = re.lastIndex;
+    if (end - at === 1 || (end - at === 2 && (text.startsWith("``", at) || text.startsWith("''", at)))) pushToken(t, at, end);
+    else pushWordAt(t, text, at, end);
+    at = end;
   }
-  return out;
+  return t;
 }
 
 /** Pushes the token(s) of TOKEN's match at `at` (a non-space character); returns where the match ends. */
@@ -193,6 +265,48 @@ export function tokenizeByRegex(text: string): Token[] {
 function hasLineBreak(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) return true;
   return false;
+}
+
+/** The form of text[start, end) when it is one UTF-16 unit long: its code (formAt's, read by code), else -1. */
+function formCode(text: string, start: number, end: number): number {
+  const c = text.charCodeAt(start);
+  if (end - start === 2) return (c === 96 || c === 39) && text.charCodeAt(start + 1) === c ? 34 : -1; // `` ''
+  if (end - start !== 1) return -1;
+  if (!needsForm(c)) return c;
+  // modelForm: ’ ‘ ‛ ` → ', – — − → -, “ ” „ « » → "
+  if (c === 0x60 || c === 0x2018 || c === 0x2019 || c === 0x201b) return 39;
+  if (c === 0x2013 || c === 0x2014 || c === 0x2212) return 45;
+  return 34;
+}
+
+const isSentenceMark = (code: number) => code === 46 || code === 33 || code === 63;
+
+/** sentences() over the token table: the tokens of the text in t, and where its sentences end. */
+export function scanSentences(text: string, t: TokenTable = TABLE): TokenTable {
+  scanTokens(text, t);
+  const { count, starts, ends } = t;
+  t.sentenceCount = 0;
+  const close = (end: number) => {
+    if (t.sentenceCount === t.sentenceEnds.length) {
+      const grown = new Int32Array(t.sentenceCount * 2);
+      grown.set(t.sentenceEnds);
+      t.sentenceEnds = grown;
+    }
+    t.sentenceEnds[t.sentenceCount++] = end;
+  };
+  for (let i = 0; i + 1 < count; i++) {
+    const end = ends[i]!, next = starts[i + 1]!;
+    let closes = hasLineBreak(text, end, next);
+    if (!closes && next > end) {
+      const f = formCode(text, starts[i]!, end);
+      // A closing quote right after the sentence mark belongs to the sentence it closes: ."
+      const endMark = isSentenceMark(f) || (f === 34 && i > 0 && isSentenceMark(formCode(text, starts[i - 1]!, ends[i - 1]!)));
+      closes = endMark && OPENS_SENTENCE.test(formAt(text, next, ends[i + 1]!));
+    }
+    if (closes) close(i + 1);
+  }
+  if (count) close(count);
+  return t;
 }
 
 /**

@@ -6,7 +6,7 @@ import { decodeModel, loadShippedModel, ModelFormatError, MODEL_URL } from "../.
 import { TAG_COUNT, isHeadline, sentenceAtoms } from "../../lib/entities/ner-features.ts";
 import { DocHistory, staticRows, tagSentence } from "../../lib/entities/ner-tagger.ts";
 import { FROZEN_TEMPLATES, FrozenTagger, frozenTagger } from "../../lib/entities/ner-frozen.ts";
-import { sentences } from "../../lib/entities/tokenize.ts";
+import { scanSentences, sentences } from "../../lib/entities/tokenize.ts";
 import { recogniseEntities } from "../../lib/entities/ner.ts";
 
 const ecb = readFileSync(join(import.meta.dirname, "..", "fixtures", "stories", "ecbplus-sample.jsonl"), "utf8")
@@ -79,11 +79,12 @@ describe("the shipped named-entity model", () => {
     }
   });
 
-  it("tags the same after its word cache is emptied between documents", () => {
+  it("tags the same after its word cache is emptied between documents, and its shape-pair cache within sentences", () => {
     const model = loadShippedModel();
     const documents = ecb.slice(0, 8).map((text) => sentences(text).map((s) => s.map((t) => t.form)));
-    // A cache of 50 word types is emptied before nearly every document, and its slabs are reused.
-    const small = new FrozenTagger(model, 50);
+    // A cache of 50 word types is emptied before nearly every document, and its slabs are reused; one of 3
+    // shape pairs is emptied every few tokens.
+    const small = new FrozenTagger(model, 50, 3);
     const fresh = documents.map((d) => new FrozenTagger(model).tagDocument(d));
     for (let round = 0; round < 2; round++) {
       documents.forEach((d, i) => {
@@ -91,6 +92,23 @@ describe("the shipped named-entity model", () => {
         expect(got.tags).toEqual(fresh[i]!.tags);
         expect(got.margins.map((m) => [...m])).toEqual(fresh[i]!.margins.map((m) => [...m]));
       });
+    }
+  });
+
+  it("tags a token table exactly as the sentences' forms, words read from the text or (rewritten forms) as strings", () => {
+    const model = loadShippedModel();
+    const awkward = "“Jean-Luc Mélenchon’s party,” said O'Neill of AT&T – twice. `` Internationalisation '' in Łódź‘s «Genève»"
+      + " and 𝒜lice\nINTERNATIONAL BUSINESS MACHINES CORP. SAID ON MONDAY";
+    const texts = [awkward, ...ecb.slice(0, 6)];
+    const byForms = new FrozenTagger(model), byTable = new FrozenTagger(model);
+    for (let round = 0; round < 2; round++) {
+      // round 1 finds every word in the map: short forms by their units, long ones against the text
+      for (const text of texts) {
+        const want = byForms.tagDocument(sentences(text).map((s) => s.map((t) => t.form)));
+        const got = byTable.tagTokens(text, scanSentences(text));
+        expect(got.tags).toEqual(want.tags);
+        expect(got.margins).toEqual(want.margins);
+      }
     }
   });
 

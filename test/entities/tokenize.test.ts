@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isSpace, modelForm, needsForm, sentences, tokenize, tokenizeByRegex } from "../../lib/entities/tokenize.ts";
+import { detached, formAt, isSpace, modelForm, needsForm, scanSentences, sentences, tokenize, tokenizeByRegex, type Token } from "../../lib/entities/tokenize.ts";
 import { extractEntities } from "../../lib/entities/extract-entities.ts";
 import { extractFixtureTruth } from "../helpers/extract-truth.ts";
 
@@ -54,6 +54,26 @@ describe("tokenize", () => {
   it("keeps non-ASCII names whole", () => {
     expect(forms("Łódź, São Paulo, Nguyễn Thị and Müller-Lüdenscheidt.")).toEqual(
       ["Łódź", ",", "São", "Paulo", ",", "Nguyễn", "Thị", "and", "Müller-Lüdenscheidt", "."]);
+  });
+
+  it("fills the token table with the tokens and sentences sentences() makes", () => {
+    const awkward = "He said “Go.” Then `` Yes .'' ‘No.’ Ok!’ «A.» B? – C. “D” É. 3. ’s x.\u{1D49C} Z.\n. A";
+    for (const text of [...realTexts, awkward]) {
+      const t = scanSentences(text);
+      const groups: Token[][] = [];
+      for (let j = 0, from = 0; j < t.sentenceCount; j++) {
+        const group: Token[] = [];
+        for (let k = from; k < t.sentenceEnds[j]!; k++) group.push({ form: formAt(text, t.starts[k]!, t.ends[k]!), start: t.starts[k]!, end: t.ends[k]! });
+        groups.push(group);
+        from = t.sentenceEnds[j]!;
+      }
+      expect(groups).toEqual(sentences(text));
+    }
+  });
+
+  it("detaches a slice from its text with the same characters", () => {
+    const text = "x".repeat(1000) + " Internationalisation’s ab";
+    for (const [from, to] of [[1001, 1021], [1001, 1026], [1027, 1029], [0, 0]] as const) expect(detached(text.slice(from, to))).toBe(text.slice(from, to));
   });
 
   it("ends sentences at line breaks and at a period before a capital, not after an abbreviation", () => {
