@@ -8,6 +8,7 @@
 // most one budget, and never holds back fetching.
 import { Worker } from "node:worker_threads";
 import type { Classifier } from "../classify/model.ts";
+import { packTemplate } from "../extract/template.ts";
 import { FetchError } from "../http/errors.ts";
 import type { Logger } from "../log.ts";
 import type { PageJob, PageJobResult } from "../pipeline/page-job.ts";
@@ -152,7 +153,8 @@ export class PageProcessor {
       }
     }
     const id = this.nextId++;
-    const msg: ToThread = { type: "job", id, job: task.job, model: key };
+    // The thread reads only the template's membership: it gets that, packed (template.ts packTemplate).
+    const msg: ToThread = { type: "job", id, job: { ...task.job, template: task.job.template && packTemplate(task.job.template) }, model: key };
     this.counts.pages++;
     this.busySince = performance.now();
     thread.postMessage(msg);

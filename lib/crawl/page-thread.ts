@@ -5,13 +5,16 @@
 import { parentPort } from "node:worker_threads";
 import { Classifier } from "../classify/model.ts";
 import { pageClassifierFor } from "../pipeline/page-classifier.ts";
+import { unpackTemplate, type PackedTemplate } from "../extract/template.ts";
 import { runPageJob, type PageJob } from "../pipeline/page-job.ts";
 import type { PageClassifier } from "../pipeline/process.ts";
 import { ownThreadId } from "./thread-cpu.ts";
 
 export type ToThread =
   | { type: "model"; key: string; modelVersionId: number | null; params: unknown }
-  | { type: "job"; id: number; job: PageJob; model: string | null };
+  | { type: "job"; id: number; job: ThreadJob; model: string | null };
+/** A PageJob as it crosses to the thread: the template packed (packTemplate), which clones cheaper than its Map and Set. */
+export type ThreadJob = Omit<PageJob, "template"> & { template: PackedTemplate | null };
 export type FromThread =
   | { type: "ready"; tid: number | null }
   | { type: "model-ready"; key: string; error?: string }
@@ -37,6 +40,7 @@ port.on("message", (msg: ToThread) => {
     port.postMessage({ type: "done", id: msg.id, out } satisfies FromThread);
     return;
   }
-  port.postMessage({ type: "done", id: msg.id, out: runPageJob(msg.job, classify) } satisfies FromThread);
+  const job: PageJob = { ...msg.job, template: msg.job.template && unpackTemplate(msg.job.template) };
+  port.postMessage({ type: "done", id: msg.id, out: runPageJob(job, classify) } satisfies FromThread);
 });
 port.postMessage({ type: "ready", tid: ownThreadId() } satisfies FromThread);

@@ -10,7 +10,7 @@ import { commonFeedUrls, defaultSitemapUrl } from "../discover/paths.ts";
 import { decodeHtml } from "../encoding/decode.ts";
 import { errorClass, FetchError, ThrottledError, toFetchError } from "../http/errors.ts";
 import { fetchUrl, type FetchResponse } from "../http/fetch.ts";
-import { compactTemplate, isTemplateReady } from "../extract/template.ts";
+import { isTemplateReady } from "../extract/template.ts";
 import { ingestPage } from "../pipeline/ingest.ts";
 import { getClassifierModel, getPageClassifier, getTemplate, learnFromFeed } from "../pipeline/context.ts";
 import { runPageJob, type PageJob, type PageJobResult } from "../pipeline/page-job.ts";
@@ -158,9 +158,8 @@ async function processFetchedPage(
   const job: PageJob = { html, finalUrl, template: ready, entries: true };
   if (ctx.pages && typeof ctx.classify !== "function") {
     const model = ctx.classify === null ? null : await inStepAsync("classify_failed", () => getClassifierModel(ctx.db));
-    // The thread reads only the template's membership: it gets that, not the whole window (compactTemplate).
-    const threadJob: PageJob = { ...job, template: ready && compactTemplate(ready) };
-    return { ...(await timeStageAsync(ctx.clock, "page thread", () => ctx.pages!.run(threadJob, model, finalUrl))), ...versions };
+    // The thread reads only the template's membership: the page processor sends it that (template.ts packTemplate).
+    return { ...(await timeStageAsync(ctx.clock, "page thread", () => ctx.pages!.run(job, model, finalUrl))), ...versions };
   }
   const classify = ctx.classify === undefined ? await inStepAsync("classify_failed", () => getPageClassifier(ctx.db)) : ctx.classify;
   return { ...runPageJob(job, classify, ctx.clock), ...versions };

@@ -7,10 +7,9 @@
 // thread of the process) and the ratio to the baseline.
 //
 // Jobs: WCXB dev pages (the first BENCH_THREAD_PAGES of other sites), each with a ready template over a full
-// window (DEFAULT_TEMPLATE_WINDOW pages of the corpus's largest site, in turn): as the crawler sends it
-// (compactTemplate: the template's own keys), and the whole state (the window's pages, counts, recent
-// keys), to show what compacting it saves. Options (env): BENCH_THREAD_PAGES (120), BENCH_THREAD_ROUNDS (6;
-// the first is warm-up).
+// window (DEFAULT_TEMPLATE_WINDOW pages of the corpus's largest site, in turn), handed over as the crawler
+// hands it: the page processor sends the thread only the template's own keys, packed (template.ts
+// packTemplate). Options (env): BENCH_THREAD_PAGES (120), BENCH_THREAD_ROUNDS (6; the first is warm-up).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -18,7 +17,7 @@ import { serialize } from "node:v8";
 import { crawlDefaults } from "../../lib/config.ts";
 import { PagePool } from "../../lib/crawl/page-processor.ts";
 import { loadDefaultClassifier } from "../../lib/classify/active-model.ts";
-import { compactTemplate, DEFAULT_TEMPLATE_WINDOW, newTemplate, pageEntries, templateKeys, updateTemplate } from "../../lib/extract/template.ts";
+import { DEFAULT_TEMPLATE_WINDOW, newTemplate, packTemplate, pageEntries, templateKeys, updateTemplate } from "../../lib/extract/template.ts";
 import { log } from "../../lib/log.ts";
 import { pageClassifierFor } from "../../lib/pipeline/page-classifier.ts";
 import { runPageJob, type PageJob } from "../../lib/pipeline/page-job.ts";
@@ -59,13 +58,11 @@ async function main(): Promise<void> {
   const classify = pageClassifierFor(classifier, null);
   const model = { classifier, modelVersionId: null };
   const pool = new PagePool(1, { budgetMs: crawlDefaults.pageBudgetMs, heapMb: crawlDefaults.pageThreadHeapMb, log });
-  const job = (html: string, i: number, whole: boolean): PageJob =>
-    ({ html, finalUrl: `https://bench.test/p/${i}`, template: whole ? template : compactTemplate(template), entries: true });
+  const job = (html: string, i: number): PageJob => ({ html, finalUrl: `https://bench.test/p/${i}`, template, entries: true });
 
   const ways: [string, (html: string, i: number) => Promise<unknown> | unknown][] = [
-    ["in this thread (runPageJob), the baseline", (html, i) => runPageJob(job(html, i, false), classify)],
-    ["page thread, the template as the crawler sends it (compactTemplate)", (html, i) => pool.run(job(html, i, false), model, `p${i}`)],
-    ["page thread, the whole template state", (html, i) => pool.run(job(html, i, true), model, `p${i}`)],
+    ["in this thread (runPageJob), the baseline", (html, i) => runPageJob(job(html, i), classify)],
+    ["page thread (the template's keys packed, as the crawler sends them)", (html, i) => pool.run(job(html, i), model, `p${i}`)],
   ];
   const perPage = ways.map(() => [] as number[]);
   for (let round = 0; round < ROUNDS; round++) {
@@ -79,7 +76,7 @@ async function main(): Promise<void> {
   await pool.close();
 
   const base = median(perPage[0]!);
-  const sizes = [serialize(compactTemplate(template)).length, serialize(template).length];
+  const sizes = [serialize(packTemplate(template)).length, serialize(template).length];
   const rows = ways.map(([name], w) => {
     const ms = median(perPage[w]!);
     const range = `${Math.min(...perPage[w]!).toFixed(1)}–${Math.max(...perPage[w]!).toFixed(1)}`;
@@ -93,7 +90,7 @@ async function main(): Promise<void> {
       + `${DEFAULT_TEMPLATE_WINDOW} pages (the ${sitePages.length} pages of ${site}, in turn; ${templateKeys(template).length} template keys); the same jobs in this thread and through a page thread with the crawler's settings (old generation `
       + `${crawlDefaults.pageThreadHeapMb} MB), alternating; ${ROUNDS - 1} measured rounds after one of warm-up, median and range of the rounds; `
       + "CPU of the whole process (both threads). The template as structured-cloned: "
-      + `${(sizes[0]! / 1024).toFixed(0)} KB compacted, ${(sizes[1]! / 1024).toFixed(0)} KB whole.`,
+      + `${(sizes[0]! / 1024).toFixed(0)} KB packed (its own keys), ${(sizes[1]! / 1024).toFixed(0)} KB the whole state.`,
     "",
     mdTable(["how the page runs", "CPU ms/page", "range of rounds", "÷ baseline", "ms/page above the baseline"], rows),
   ].join("\n");

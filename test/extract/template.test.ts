@@ -3,11 +3,11 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import {
-  compactTemplate, describeTemplate, isTemplateKey, isTemplateReady, markTemplate, newTemplate, pageEntries, parseTemplate,
-  serializeTemplate, subtractTemplate, templateTextNodes, updateTemplate, type TemplateState,
+  compactTemplate, describeTemplate, isTemplateKey, isTemplateReady, markTemplate, newTemplate, packTemplate, pageEntries, parseTemplate,
+  serializeTemplate, subtractTemplate, templateTextNodes, unpackTemplate, updateTemplate, type TemplateState,
 } from "../../lib/extract/template.ts";
 import { load } from "cheerio";
-import { serialize } from "node:v8";
+import { deserialize, serialize } from "node:v8";
 import { extractArticle } from "../../lib/extract/index.ts";
 import { addPageToSiteTemplate, getSiteTemplate, getSiteTemplateView, saveSiteTemplate } from "../../lib/db/templates.ts";
 import { wordBagF1 } from "../../scripts/bench/template-gain.ts";
@@ -159,6 +159,27 @@ describe("compactTemplate: the state a page thread receives", () => {
     }
     const young = build(SITE.slice(0, 2));
     expect(isTemplateReady(compactTemplate(young))).toBe(false);
+  });
+});
+
+describe("packTemplate: compactTemplate as it crosses to a page thread", () => {
+  it("unpacks, after a structured clone, to compactTemplate's state, for a ready window and one not ready", () => {
+    for (const ids of [SITE, [...SITE, ...SITE, ...SITE, ...SITE, OTHER_SITE], SITE.slice(0, 2)]) {
+      const t = build(ids);
+      const p = packTemplate(t);
+      expect(packTemplate(t)).toBe(p);
+      const back = unpackTemplate(deserialize(serialize(p)) as typeof p);
+      expect(back).toEqual(compactTemplate(t));
+      // the same key order, so that anything iterating the template sees it as the compacted state has it
+      expect([...back.counts.keys()]).toEqual([...compactTemplate(t).counts.keys()]);
+      expect([...back.recent]).toEqual([...compactTemplate(t).recent]);
+      expect(isTemplateReady(back)).toBe(isTemplateReady(t));
+    }
+  });
+
+  it("packs a compacted state to the same data as the whole state", () => {
+    const t = build([...SITE, ...SITE, ...SITE, ...SITE, OTHER_SITE]);
+    expect(unpackTemplate(packTemplate(compactTemplate(t)))).toEqual(unpackTemplate(packTemplate(t)));
   });
 });
 
