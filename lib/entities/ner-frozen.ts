@@ -303,18 +303,8 @@ export class FrozenTagger {
   /** The id of a word type, its tables written into the slabs the first time it is met. */
   private word(form: string): number {
     const len = form.length;
-    let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
-    for (let i = 0; i < len; i++) {
-      const c = form.charCodeAt(i);
-      h = Math.imul(h, 31) + c | 0;
-      if (i < INLINE_UNITS) {
-        const u = c << ((i & 1) << 4);
-        if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
-      }
-    }
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
+    const units = unitsOf(form);
+    const h = units[0]!, p0 = units[1]!, p1 = units[2]!, p2 = units[3]!, p3 = units[4]!;
     const slots = this.wordSlots, mask = slots.length / WORD_SLOT - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
       const o = s * WORD_SLOT;
