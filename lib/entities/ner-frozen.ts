@@ -863,18 +863,8 @@ class StringTable {
   /** The index of text[from, to), or -1. */
   get(text: string, from: number, to: number): number {
     const len = to - from;
-    let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
-    for (let i = 0; i < len; i++) {
-      const c = text.charCodeAt(from + i);
-      h = Math.imul(h, 31) + c | 0;
-      if (i < INLINE_UNITS) {
-        const u = c << ((i & 1) << 4);
-        if (i < 2) p0 |= u; else if (i < 4) p1 |= u; else if (i < 6) p2 |= u; else p3 |= u;
-      }
-    }
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
+    const units = unitsOf(text, from, to);
+    const h = units[0]!, p0 = units[1]!, p1 = units[2]!, p2 = units[3]!, p3 = units[4]!;
     const slots = this.slots, mask = slots.length / WORD_SLOT - 1;
     for (let s = h & mask; ; s = (s + 1) & mask) {
       const o = s * WORD_SLOT;
@@ -916,13 +906,13 @@ class StringTable {
 
 const UNITS = new Int32Array(5);
 
-/** [hash, p0, p1, p2, p3] of a key as the word map and StringTable.get compute them (written over one
- * scratch array). */
-function unitsOf(key: string): Int32Array {
-  const len = key.length;
+/** [hash, p0, p1, p2, p3] of text[from, to) (default: all of it), the key of the word map and the string
+ * tables (written over one scratch array). */
+function unitsOf(text: string, from = 0, to = text.length): Int32Array {
+  const len = to - from;
   let h = len, p0 = 0, p1 = 0, p2 = 0, p3 = 0;
   for (let i = 0; i < len; i++) {
-    const c = key.charCodeAt(i);
+    const c = text.charCodeAt(from + i);
     h = Math.imul(h, 31) + c | 0;
     if (i < INLINE_UNITS) {
       const u = c << ((i & 1) << 4);
