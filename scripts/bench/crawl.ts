@@ -516,7 +516,9 @@ async function main(): Promise<void> {
       + `keep-alive, no politeness delay) serving ${bodies.length} distinct real WCXB article pages; the full pipeline per page `
       + `(fetch → decode → parse → links → template → extract → classify → dedup → entities → story → store → settle). `
       + `Each run crawls ${SAMPLE_PAGES} pages out of the frontier size shown. "CPU ms/page": user + system CPU of the worker `
-      + `processes per page; "projected": ${cores} cores ÷ CPU per page, the rate on an otherwise idle machine; "web CPU": the local web's share, not counted.`,
+      + `processes per page; "projected": ${cores} cores ÷ CPU per page, the rate on an otherwise idle machine; "web CPU": the local web's share, not counted. `
+      + `"new articles": pages stored as articles, news or not; a site's first pages wait until its template is ready and are `
+      + `extracted together then (outcome awaiting_template), so the pages that still wait when a run stops are not among them.`,
     "",
     mdTable(["URLs in frontier", "pages", "new articles", "duplicates", "errors", "pages/s (wall)", "CPU ms/page", "projected pages/s",
       "web CPU ms/page", "peak RSS MB per worker", `≥ ${TARGET_PAGES_PER_S} pages/s`, `RSS < ${TARGET_RSS_MB} MB`], table) + carriedNote,
